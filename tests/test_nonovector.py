@@ -1,0 +1,200 @@
+"""Tests of chapter 1: clues, the seed's layout functions, and the DP line solver."""
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonovector import (ClueError, Contradiction, NonogramError, WIKIPEDIA_EXAMPLES,
+                        count_arrangements, forces_to_line, line2blocks, line_to_forces,
+                        newforces, nonoblocks, nonovector, normalize_clue, pblocks, pvector,
+                        show_line, solve_line, solve_line_by_enumeration, vexpand)
+
+
+# --- clues ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, clue", [
+    ("01110", [3]), ("11010", [2, 1]), ("00000", []), ("", []), ("1", [1]),
+    ([1, 0, 1, 1], [1, 2]), ("10101", [1, 1, 1]),
+])
+def test_line2blocks(line, clue):
+    assert line2blocks(line) == clue
+
+
+def test_empty_clue_spellings_are_the_same():
+    assert normalize_clue([0]) == normalize_clue([]) == []
+    assert list(nonoblocks([0], 3)) == list(nonoblocks([], 3)) == [[]]
+    assert solve_line([0], [None] * 3) == solve_line([], [None] * 3) == [0, 0, 0]
+
+
+@pytest.mark.parametrize("bad, words", [
+    ([3, -1], "block 1 is -1"), ([2, 0], "block 1 is 0"), ([1.5], "not a whole number"),
+    (["2"], "not a whole number"), ([True], "not a whole number"), ("3 1", "not a list"),
+    (5, "not a list"),
+])
+def test_bad_clues_are_named(bad, words):
+    with pytest.raises(ClueError, match=words):
+        normalize_clue(bad)
+
+
+def test_overfull_clue_is_a_clear_error_everywhere():
+    for call in (lambda: list(nonoblocks([5, 5], 10)), lambda: list(nonovector([5, 5], 10)),
+                 lambda: count_arrangements([5, 5], 10), lambda: solve_line([5, 5], [None] * 10)):
+        with pytest.raises(ClueError, match=r"needs at least 11 cells but the line has only 10"):
+            call()
+
+
+@pytest.mark.parametrize("line, words", [
+    ([None, 2], "cell 1"), ([0, "1"], "cell 1"), ([True], "cell 0"), ("0101", "not a list"),
+])
+def test_bad_cells_are_named(line, words):
+    with pytest.raises(ClueError, match=words):
+        solve_line([1], line)
+
+
+def test_errors_are_value_errors_and_distinct():
+    assert issubclass(ClueError, ValueError) and issubclass(Contradiction, ValueError)
+    assert issubclass(ClueError, NonogramError) and not issubclass(ClueError, Contradiction)
+
+
+def test_forced_cells_out_of_range():
+    with pytest.raises(ClueError, match="forced cell 7"):
+        list(nonovector([1], 5, [7], []))
+
+
+# --- the seed functions ----------------------------------------------------------------------
+
+def test_seed_nonoblocks_example():
+    assert list(nonoblocks([2, 1], 5)) == [[(0, 2), (3, 1)], [(0, 2), (4, 1)], [(1, 2), (4, 1)]]
+
+
+def test_seed_printers():
+    assert [pblocks(layout, 5) for layout in nonoblocks([2, 1], 5)] == ["AA.B.", "AA..B", ".AA.B"]
+    assert vexpand([(0, 2), (3, 1)], 5) == "##.#."
+    assert [pvector(layout, 5, [2], [1]) for layout in nonovector([2, 1], 5, [2], [1])] == [
+        "Aa_B.", "Aa_.B"]
+    assert pvector([(0, 3)], 4, [1], [3]) == "A!A1"
+
+
+def test_seed_newforces_example():
+    assert newforces(nonovector([2, 1], 5, [2], [1]), 5) == ([2], [0, 1])
+
+
+def test_newforces_with_no_layout_is_a_contradiction():
+    with pytest.raises(Contradiction):
+        newforces(nonovector([3], 5, [1, 3], []), 5)
+
+
+def test_seed_single_block_bug_is_fixed():
+    # The seed accepted a layout that leaves a forced-filled cell uncovered after the last block.
+    assert [vexpand(layout, 3) for layout in nonovector([1], 3, [], [2])] == ["..#"]
+
+
+def test_empty_clue_layouts_respect_forces():
+    assert list(nonovector([], 4, [0], [])) == [[]]
+    assert list(nonovector([], 4, [], [2])) == []
+
+
+@pytest.mark.parametrize("technique, blocks, cells, force0, force1, expected", WIKIPEDIA_EXAMPLES)
+def test_wikipedia_examples(technique, blocks, cells, force0, force1, expected):
+    assert newforces(nonovector(blocks, cells, force0, force1), cells) == expected
+    line = forces_to_line(cells, force0, force1)
+    assert line_to_forces(solve_line(blocks, line)) == expected
+
+
+def test_wikipedia_resultant_pictures():
+    # The joining-and-splitting example is solved completely by one pass.
+    result = solve_line([5, 2, 2], forces_to_line(15, [], [2, 3, 5, 6, 10, 12]))
+    assert show_line(result) == "..#####..##.##."
+
+
+# --- counting --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cells", range(0, 11))
+def test_count_formula_matches_enumeration(cells):
+    for bits in product("01", repeat=cells):
+        blocks = line2blocks("".join(bits))
+        assert count_arrangements(blocks, cells) == sum(1 for _ in nonoblocks(blocks, cells))
+
+
+def test_count_examples():
+    assert count_arrangements([], 7) == 1
+    assert count_arrangements([7, 3, 1, 1, 7], 25) == 21  # the GCHQ first row: C(6, 2)
+    assert count_arrangements([1] * 20, 100) == 4694436188839116720  # C(81, 20)
+
+
+# --- the DP line solver ----------------------------------------------------------------------
+
+def test_solve_line_returns_new_list():
+    line = [None] * 5
+    result = solve_line([5], line)
+    assert result == [1] * 5 and line == [None] * 5
+
+
+def test_solve_line_edge_cases():
+    assert solve_line([], []) == []
+    assert solve_line([1], [None]) == [1]
+    assert solve_line([], [None]) == [0]
+    assert solve_line([2], [None, None, None]) == [None, 1, None]
+    assert solve_line((1,), (None, 1, None)) == [0, 1, 0]
+    with pytest.raises(Contradiction):
+        solve_line([1], [0])
+    with pytest.raises(Contradiction):
+        solve_line([], [None, 1])
+    with pytest.raises(Contradiction):
+        solve_line([1, 1], [1, 1, None])
+
+
+def outcome(solver, blocks, line):
+    try:
+        return solver(blocks, line)
+    except Contradiction:
+        return "contradiction"
+
+
+@st.composite
+def clue_and_line(draw):
+    """A clue from a random picture of up to 14 cells, and a line with random known cells.
+
+    Known cells are drawn independently of the picture, so many lines are contradictions.
+    """
+    cells = draw(st.integers(0, 14))
+    picture = draw(st.lists(st.sampled_from("01"), min_size=cells, max_size=cells))
+    line = draw(st.lists(st.sampled_from([None, None, 0, 1]), min_size=cells, max_size=cells))
+    return line2blocks(picture), line
+
+
+@st.composite
+def clue_and_consistent_line(draw):
+    """A clue from a random picture, with some of the picture's own cells known."""
+    cells = draw(st.integers(0, 14))
+    picture = draw(st.lists(st.sampled_from([0, 1]), min_size=cells, max_size=cells))
+    known = draw(st.lists(st.booleans(), min_size=cells, max_size=cells))
+    return line2blocks(picture), picture, [c if k else None for c, k in zip(picture, known)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(clue_and_line())
+def test_dp_agrees_with_enumeration(case):
+    blocks, line = case
+    assert outcome(solve_line, blocks, line) == outcome(solve_line_by_enumeration, blocks, line)
+
+
+@settings(max_examples=300, deadline=None)
+@given(clue_and_consistent_line())
+def test_dp_keeps_the_picture_possible(case):
+    blocks, picture, line = case
+    result = solve_line(blocks, line)
+    for known, solved, true in zip(line, result, picture):
+        assert solved in (None, true)        # never contradicts the picture it came from
+        assert known is None or solved == known  # never forgets what was known
+    assert solve_line(blocks, picture) == picture
+
+
+@settings(max_examples=200, deadline=None)
+@given(clue_and_line())
+def test_dp_is_idempotent(case):
+    blocks, line = case
+    once = outcome(solve_line, blocks, line)
+    if once != "contradiction":
+        assert solve_line(blocks, once) == once
