@@ -415,13 +415,15 @@ def count_arrangements(blocks, cells):
 # import matplotlib.pyplot as plt
 #
 # def half_full(k, cells):
-#     """A clue of k equal blocks filling about half of a line of `cells` cells (at least 1 each)."""
-#     return [max(1, cells // (2 * k))] * k
+#     """A clue of k blocks, as equal as possible, filling half of a line of `cells` cells."""
+#     filled = cells // 2
+#     share, extra = divmod(filled, k)
+#     return [share + 1] * extra + [share] * (k - extra)
 #
 # lengths = range(10, 101, 5)
 # fig, ax = plt.subplots(figsize=(7, 4))
 # for k in (2, 4, 8, 12, 16):
-#     fitting = [n for n in lengths if min_length(half_full(k, n)) <= n]
+#     fitting = [n for n in lengths if n // 2 >= k and min_length(half_full(k, n)) <= n]
 #     ax.plot(fitting, [count_arrangements(half_full(k, n), n) for n in fitting],
 #             marker='o', markersize=3, label=f'{k} blocks')
 # ax.set_yscale('log')
