@@ -6,7 +6,8 @@
 # you are shown, beside each row and above each column, a **clue**: the lengths of the runs of
 # filled cells in that line, in order. Your job is to recover the picture from the clues.
 #
-# Here is a small picture, drawn with `#` for a filled cell and `.` for an empty one:
+# Here is a small picture, drawn with `#` for a filled cell and `.` for an empty one, with the
+# clue of each row beside it and the clue of each column below it (read downwards):
 #
 # ```
 # .###.    3
@@ -14,11 +15,14 @@
 # .###.    3
 # ..##.    2
 # ..###    3
+#
+# 13151
+#   3
 # ```
 #
 # The second row has a run of two filled cells, a gap, then a run of one: its clue is `2 1`.
-# The order matters (`1 2` is a different line) and the size of the gaps does not (any gap of at
-# least one empty cell separates two runs).
+# The order matters (`1 2` is a different clue) and the size of the gaps does not (any gap of at
+# least one empty cell separates two runs). The middle column reads `1 3`.
 #
 # A whole puzzle is too much to start with. This chapter solves **one line**: given a clue, the
 # length of the line and whatever we already know about some of its cells, which other cells are
@@ -28,43 +32,72 @@
 # - a **clue** is a list of block lengths, such as `[2, 1]`; an empty line has the clue `[]`
 #   (many puzzle files write it `[0]`, and every function here accepts that too);
 # - a **line** is a list of cells, each `1` (filled), `0` (empty) or `None` (not known yet).
+#   Printed, a line uses the same symbols as the picture, plus `?` for a cell not known yet.
 #
 # This notebook is also the Python module `nonovector`: the markdown you are reading is the
-# module's prose, the code cells are its definitions, and the demonstrations (like the next few
-# cells) are marked so they run here but not when another program does `import nonovector`.
+# module's prose, the code cells are its definitions, and the demonstrations (each cell that prints
+# something) carry the cell tag `active-ipynb`, so they run here but not when another program does
+# `import nonovector`.
+#
+# The chapter retells, in its own words and code, Paddy3118's 2014 blog post "Nonogram puzzle
+# solver (part 1)" (we call it *the seed*), keeping its function names so that readers of both can
+# find their way: `nonoblocks` (all block layouts), `pblocks` and `pvector` (print them),
+# `vexpand` (a layout as a line), `nonovector` (layouts that respect known cells) and `newforces`
+# (the cells all those layouts agree on). Then it goes further than the seed did.
 
 # %%
 """Solving a single nonogram line: clues, arrangements and a complete line solver.
 
 Chapter 1 of the nonogram tutorial (notebooks/nonovector.ipynb is the readable version).
 Public functions: line2blocks, normalize_clue, nonoblocks, pblocks, vexpand, pvector,
-nonovector, newforces, count_arrangements, solve_line.
-Errors: ClueError (bad input) and Contradiction (no arrangement fits); both are ValueErrors.
+nonovector, newforces, count_arrangements, solve_line, and the helpers min_length, check_line,
+show_line, show_forces, line_to_forces, forces_to_line, solve_line_by_enumeration.
+Errors: ClueError (bad input) and Contradiction (no arrangement fits); both are ValueErrors,
+subclasses of NonogramError.
 """
 
 from math import comb
 from numbers import Integral
+
+
+class NonogramError(ValueError):
+    """Base class of this project's errors about puzzles (both are ValueErrors)."""
+
+
+class ClueError(NonogramError):
+    """A clue or a line is malformed: not a list of positive whole numbers, too long, bad cells."""
+
+
+class Contradiction(NonogramError):
+    """No arrangement of the blocks fits the cells that are already known."""
 
 # %% [markdown]
 # ## Clues from lines
 #
 # The first function goes the easy way round: from a finished line to its clue. It walks along the
 # line, counting the length of the current run of filled cells and writing the count down whenever
-# the run ends (at an empty cell or at the end of the line). A line can be a list of `0`/`1` or a
-# string of `'0'`/`'1'` characters, so that pictures can be typed as text.
+# the run ends (at an empty cell or at the end of the line). A line can be a list of `0`/`1`, or a
+# string of `0`/`1` or `#`/`.` characters, so that pictures can be typed as text. Anything else
+# (including `None`: an unfinished line has no clue yet) is an error.
 
 # %%
+FILLED_MARKS, EMPTY_MARKS = (1, '1', '#'), (0, '0', '.')
+
+
 def line2blocks(line):
     """Return the clue of a finished line: the lengths of its runs of filled cells, in order.
 
-    `line` is a sequence of 0/1 (ints, or the characters '0'/'1'). An empty line gives [].
+    `line` is a sequence of 0/1 (ints, or the characters '0'/'1' or '#'/'.'). An empty line
+    gives []. Any other cell raises ClueError.
 
     >>> line2blocks('11010')
     [2, 1]
     """
     blocks, run = [], 0
-    for cell in line:
-        if cell in (1, '1'):
+    for i, cell in enumerate(line):
+        if isinstance(cell, bool) or cell not in FILLED_MARKS + EMPTY_MARKS:
+            raise ClueError(f'cell {i} of a finished line is {cell!r}; use 1/0 or "#"/"."')
+        if cell in FILLED_MARKS:
             run += 1
         elif run:  # an empty cell ends the current run
             blocks.append(run)
@@ -83,6 +116,7 @@ def line2blocks(line):
 # for row in picture:
 #     print(row, line2blocks(row))
 # print('00000', line2blocks('00000'))
+# print('##.#.', line2blocks('##.#.'))
 
 # %% [markdown]
 # The seed blog post this chapter grew from gave an empty line the clue `[0]`, "one block of
@@ -93,25 +127,16 @@ def line2blocks(line):
 # `ValueError` whose message names the clue and the block at fault, rather than a bare
 # `assert` deep inside a recursion.
 #
-# Two errors are kept apart on purpose. `ClueError` means *the question is malformed* (a negative
-# block, a clue longer than its line, a cell that is neither 0, 1 nor None). `Contradiction` means
-# *the question is fine but has no answer*: no arrangement of the blocks agrees with the cells we
-# know. A solver searching a 2D puzzle meets contradictions all the time and uses them; it should
-# never meet a `ClueError`.
+# Two errors (defined at the top of the module) are kept apart on purpose. `ClueError` means
+# *the question is malformed* (a negative block, a clue longer than its line, a cell that is
+# neither 0, 1 nor None). `Contradiction` means *the question is fine but has no answer*: no
+# arrangement of the blocks agrees with the cells we know. A solver searching a 2D puzzle meets
+# contradictions all the time and uses them; it should never meet a `ClueError`.
+#
+# Lines get the same treatment as clues: `check_line` accepts only cells that are `1`, `0` or
+# `None`, and names the first cell that is not.
 
 # %%
-class NonogramError(ValueError):
-    """Base class of this project's errors about puzzles (both are ValueErrors)."""
-
-
-class ClueError(NonogramError):
-    """A clue or a line is malformed: not a list of positive whole numbers, too long, bad cells."""
-
-
-class Contradiction(NonogramError):
-    """No arrangement of the blocks fits the cells that are already known."""
-
-
 def normalize_clue(blocks, cells=None):
     """Return `blocks` as a list of positive ints, with [0] read as [] (the empty line).
 
@@ -123,12 +148,12 @@ def normalize_clue(blocks, cells=None):
     clue = list(blocks)
     if clue == [0]:
         clue = []
-    for i, block in enumerate(clue):
+    for number, block in enumerate(clue, start=1):
+        where = f'clue {clue!r}: block {number} of {len(clue)} is {block!r}'
         if isinstance(block, bool) or not isinstance(block, Integral):
-            raise ClueError(f'clue {clue!r}: block {i} is {block!r}, not a whole number')
+            raise ClueError(f'{where}, not a whole number')
         if block <= 0:
-            raise ClueError(f'clue {clue!r}: block {i} is {block}; blocks must be at least 1 '
-                            '(write an empty line as [] or [0])')
+            raise ClueError(f'{where}; blocks must be at least 1 (write an empty line as [] or [0])')
     clue = [int(block) for block in clue]
     if cells is not None and min_length(clue) > cells:
         raise ClueError(f'clue {clue!r} needs at least {min_length(clue)} cells '
@@ -141,6 +166,17 @@ def min_length(blocks):
     return sum(blocks) + max(len(blocks) - 1, 0)
 
 
+def check_line(line):
+    """Return `line` as a list, raising ClueError if a cell is not 1, 0 or None."""
+    if isinstance(line, (str, bytes)) or not hasattr(line, '__iter__'):
+        raise ClueError(f'line {line!r} is not a list of cells (1, 0 or None)')
+    cells = list(line)
+    for i, cell in enumerate(cells):
+        if cell is not None and (isinstance(cell, bool) or cell not in (0, 1)):
+            raise ClueError(f'cell {i} of the line is {cell!r}; cells must be 1, 0 or None')
+    return [None if cell is None else int(cell) for cell in cells]
+
+
 # %% tags=["active-ipynb"]
 # print(normalize_clue([0]), normalize_clue((3, 1)), min_length([3, 1]))
 # for bad in ([3, -1], [2, 1.5], [5, 5]):
@@ -148,6 +184,10 @@ def min_length(blocks):
 #         normalize_clue(bad, cells=10)
 #     except ClueError as error:
 #         print('ClueError:', error)
+# try:
+#     check_line([1, None, 'x'])
+# except ClueError as error:
+#     print('ClueError:', error)
 
 # %% [markdown]
 # ## Every arrangement of the blocks
@@ -226,13 +266,57 @@ def vexpand(layout, cells):
 # ## Layouts that respect what we know
 #
 # In a real puzzle some cells of a line are already decided by the crossing lines. The seed calls
-# them *forces*: `force0` lists the cells known to be empty, `force1` the cells known to be filled.
-# `nonovector(blocks, cells, force0, force1)` generates only the layouts that agree with them.
-#
-# Rather than generate everything and filter at the end, it checks each block as it is placed, so
-# whole families of hopeless layouts are never built. A block may not cover a forced-empty cell; a
-# forced-filled cell may not lie in the gap before the block, nor right after it (the block would
-# then be longer than its clue says), and after the last block no forced-filled cell may remain.
+# them *forces* and keeps them as two lists of cell indices: `force0`, the cells known to be
+# empty, and `force1`, the cells known to be filled. That is the same information as our line of
+# `1`/`0`/`None`, so two small converters move between the two descriptions, and `show_line` and
+# `parse_line` move between a line and its text (`#` filled, `.` empty, `?` unknown), which is
+# handy for typing examples.
+
+# %%
+def line_to_forces(line):
+    """The seed's (force0, force1) lists for a line of 1/0/None."""
+    return ([i for i, cell in enumerate(line) if cell == 0],
+            [i for i, cell in enumerate(line) if cell == 1])
+
+
+def forces_to_line(cells, force0, force1):
+    """A line of `cells` cells: 0 at force0, 1 at force1, None elsewhere."""
+    line = [None] * cells
+    for i in force0:
+        line[i] = 0
+    for i in force1:
+        line[i] = 1
+    return line
+
+
+SYMBOLS = {1: '#', 0: '.', None: '?'}
+
+
+def show_line(line):
+    """Draw a line as text: '#' filled, '.' empty, '?' unknown."""
+    return ''.join(SYMBOLS[cell] for cell in line)
+
+
+def parse_line(text):
+    """The line drawn by `text` ('#' filled, '.' empty, '?' unknown), as a list of 1/0/None."""
+    cells = {symbol: cell for cell, symbol in SYMBOLS.items()}
+    for i, symbol in enumerate(text):
+        if symbol not in cells:
+            raise ClueError(f'character {i} of {text!r} is {symbol!r}; use "#", "." or "?"')
+    return [cells[symbol] for symbol in text]
+
+
+# %% tags=["active-ipynb"]
+# line = parse_line('?#.??')
+# print(line, line_to_forces(line), show_line(forces_to_line(5, [2], [1])))
+
+# %% [markdown]
+# `nonovector(blocks, cells, force0, force1)` generates only the layouts that agree with the
+# forces. Rather than generate everything and filter at the end, it checks each block as it is
+# placed, so whole families of hopeless layouts are never built. A block may not cover a
+# forced-empty cell; a forced-filled cell may not lie in the gap before the block, nor right after
+# it (the block would then be longer than its clue says), and after the last block no
+# forced-filled cell may remain.
 #
 # (The seed version forgot that last check when a clue has a single block, so
 # `nonovector([1], 3, [], [2])` wrongly offered `#..`; it also stopped with an `assert` on an
@@ -273,8 +357,9 @@ def _forced_layouts(blocks, cells, start, empty, filled):
 
 # %% [markdown]
 # The seed's `pvector` prints such a layout together with the forces: blocks as letters, a block
-# letter in lower case where it covers a forced-filled cell, `_` for a forced-empty cell that
-# stays empty, `1` for a forced-filled cell no block covers, and `!` for a broken force.
+# letter in lower case where it covers a forced-filled cell, `_` for a forced-empty cell (which a
+# layout leaves empty), `1` for a forced-filled cell that no block covers, and `!` for a force the
+# layout breaks. Other empty cells are `.`, as before.
 
 # %%
 def pvector(layout, cells, force0=(), force1=()):
@@ -298,16 +383,17 @@ def pvector(layout, cells, force0=(), force1=()):
 
 # %% tags=["active-ipynb"]
 # blocks, cells, force0, force1 = [2, 1], 5, [2], [1]
-# print('forces  ', pvector([], cells, force0, force1))
+# print('known   ', show_line(forces_to_line(cells, force0, force1)))
 # for layout in nonovector(blocks, cells, force0, force1):
 #     print('layout  ', pvector(layout, cells, force0, force1))
 
 # %% [markdown]
 # Both surviving layouts fill cells 0 and 1 and leave cell 2 empty. That is the whole idea of
 # line solving: a cell is decided when **every** layout that fits agrees on it. `newforces` reads
-# the agreement off a collection of layouts and returns the new lists `(force0, force1)`. If no
-# layout fits at all, there is nothing to agree on: the known cells contradict the clue, and
-# `newforces` raises `Contradiction`.
+# the agreement off a collection of layouts and returns the lists `(force0, force1)` of every
+# decided cell, the ones we knew before and the new ones. If no layout fits at all, there is
+# nothing to agree on: the known cells contradict the clue, and `newforces` raises
+# `Contradiction`.
 
 # %%
 def newforces(layouts, cells):
@@ -332,47 +418,70 @@ def newforces(layouts, cells):
 # newforces(nonovector([2, 1], 5, [2], [1]), 5)
 
 # %% [markdown]
+# Cell 1 was known filled and cell 2 known empty; cell 0 is new. Wrapped up as one function that
+# takes a line and returns the line with everything the layouts agree on, this is our first
+# complete line solver: obviously right, and (as we will see) hopelessly slow.
+
+# %%
+def solve_line_by_enumeration(blocks, line):
+    """The obviously right line solver: list every layout that fits, keep what they all share."""
+    line = check_line(line)
+    cells = len(line)
+    always0, always1 = newforces(nonovector(blocks, cells, *line_to_forces(line)), cells)
+    return forces_to_line(cells, always0, always1)
+
+
+# %% tags=["active-ipynb"]
+# show_line(solve_line_by_enumeration([2, 1], parse_line('?#.??')))
+
+# %% [markdown]
 # ## The line-solving techniques, by brute force
 #
-# Wikipedia's article on nonograms teaches people a handful of techniques for a single line:
+# Wikipedia's article on nonograms teaches people techniques for a single line, among them
 # *simple boxes* (blocks so long that all their positions overlap), *simple spaces* (cells no block
 # can reach), *forcing* (a gap too small for any block), *glue* (a filled cell near an edge pulls
 # its block towards it) and *joining and splitting*. Each needs its own argument when a person
-# applies it. Listing every layout needs none of them: it finds everything they find, because
-# it looks at all the possibilities those arguments reason about.
+# applies it. Listing every layout needs none of them: whatever such an argument proves about a
+# line, it proves by ruling layouts out, and enumeration looks at every layout.
 #
-# `show_forces` draws the examples as the article does: `1` for a cell known filled, `_` for a
-# cell known empty, `.` for unknown.
+# `explain_line` shows the whole reasoning for one line: what is known, every layout that fits,
+# and what they all agree on. Try it on a line of your own.
 
 # %%
-def show_forces(cells, force0=(), force1=()):
-    """Draw what is known of a line: '1' filled, '_' empty, '.' unknown, between bars."""
-    return '|' + '|'.join(pvector([], cells, force0, force1)) + '|'
+def explain_line(blocks, line):
+    """Print what is known of a line, every layout that fits, and the cells they agree on.
+
+    `line` is a list of 1/0/None or its text ('#', '.', '?'). Returns the deduced line.
+    """
+    if isinstance(line, str):
+        line = parse_line(line)
+    cells, (force0, force1) = len(line), line_to_forces(line)
+    print(f'  clue     {blocks}')
+    print(f'  known    {show_line(line)}')
+    for layout in nonovector(blocks, cells, force0, force1):
+        print(f'  layout   {pvector(layout, cells, force0, force1)}')
+    deduced = solve_line_by_enumeration(blocks, line)
+    print(f'  deduced  {show_line(deduced)}')
+    return deduced
 
 
 WIKIPEDIA_EXAMPLES = [
-    # (technique, blocks, cells, force0, force1, expected new (force0, force1))
-    ('simple boxes', [8], 10, [], [], ([], [2, 3, 4, 5, 6, 7])),
-    ('simple boxes', [4, 3], 10, [], [], ([], [2, 3, 7])),
-    ('simple spaces', [3, 1], 10, [], [3, 8], ([0, 6, 7, 9], [3, 8])),
-    ('forcing', [3, 2], 10, [4, 6], [], ([4, 5, 6], [1, 2, 8])),
-    ('glue', [5], 10, [], [2], ([7, 8, 9], [2, 3, 4])),
-    ('glue', [1, 3], 10, [2], [0, 4], ([1, 2, 7, 8, 9], [0, 4, 5])),
-    ('joining and splitting', [5, 2, 2], 15, [], [2, 3, 5, 6, 10, 12],
-     ([0, 1, 7, 8, 11, 14], [2, 3, 4, 5, 6, 9, 10, 12, 13])),
+    # (technique, clue, what is known, what the article deduces)
+    ('simple boxes', [8], '??????????', '??######??'),
+    ('simple boxes', [4, 3], '??????????', '??##???#??'),
+    ('simple spaces', [3, 1], '???#????#?', '.??#??..#.'),
+    ('forcing', [3, 2], '????.?.???', '?##?...?#?'),
+    ('glue', [5], '??#???????', '??###??...'),
+    ('glue', [1, 3], '#?.?#?????', '#..?##?...'),
+    ('joining and splitting', [5, 2, 2], '??##?##???#?#??', '..#####..##.##.'),
 ]
 
 
 # %% tags=["active-ipynb"]
-# for technique, blocks, cells, force0, force1, expected in WIKIPEDIA_EXAMPLES:
-#     print(f'{technique}: blocks {blocks}')
-#     print('  known    ', show_forces(cells, force0, force1))
-#     for layout in nonovector(blocks, cells, force0, force1):
-#         print('  layout   ', '|' + '|'.join(pvector(layout, cells, force0, force1)) + '|')
-#     result = newforces(nonovector(blocks, cells, force0, force1), cells)
-#     print('  deduced  ', show_forces(cells, *result))
-#     assert result == expected, (technique, result)
-# 'pass'
+# for technique, blocks, known, expected in WIKIPEDIA_EXAMPLES:
+#     print(technique)
+#     assert show_line(explain_line(blocks, known)) == expected
+# print(f'All {len(WIKIPEDIA_EXAMPLES)} examples give the article\'s answers.')
 
 # %% [markdown]
 # ## How many layouts are there?
@@ -408,11 +517,16 @@ def count_arrangements(blocks, cells):
 # print(f'formula = enumeration for all {checked} clues of lines up to 10 cells')
 
 # %% [markdown]
-# Now the bad news. Here is the count for lines of growing length whose blocks fill about half of
-# the line, the density of a typical picture, with a few block counts:
+# Now the bad news. With a fixed number of blocks `k` the count grows like a polynomial of degree
+# `k` in the line's length; but in a picture the number of blocks grows with the line too, and
+# then the growth is exponential. The plot shows both: lines half filled by 2, 4, 8 or 16 blocks
+# (solid), and lines with one block of 2 for every 5 cells, so that a longer line has more blocks
+# (dashed). Where a solid curve starts, its blocks only just fit, so there are few layouts; that
+# is why the 16-block curve starts below the others.
 
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
+#
 #
 # def half_full(k, cells):
 #     """A clue of k blocks, as equal as possible, filling half of a line of `cells` cells."""
@@ -420,86 +534,87 @@ def count_arrangements(blocks, cells):
 #     share, extra = divmod(filled, k)
 #     return [share + 1] * extra + [share] * (k - extra)
 #
+#
+# def growing_clue(cells):
+#     """One block of 2 for every 5 cells: 40% filled, and more blocks in a longer line."""
+#     return [2] * (cells // 5)
+#
+#
 # lengths = range(10, 101, 5)
 # fig, ax = plt.subplots(figsize=(7, 4))
-# for k in (2, 4, 8, 12, 16):
+# for k in (2, 4, 8, 16):
 #     fitting = [n for n in lengths if n // 2 >= k and min_length(half_full(k, n)) <= n]
 #     ax.plot(fitting, [count_arrangements(half_full(k, n), n) for n in fitting],
-#             marker='o', markersize=3, label=f'{k} blocks')
+#             marker='o', markersize=3, label=f'{k} blocks, half filled')
+# ax.plot(lengths, [count_arrangements(growing_clue(n), n) for n in lengths], 'k--',
+#         label='a block of 2 per 5 cells')
 # ax.set_yscale('log')
 # ax.set_xlabel('cells in the line')
 # ax.set_ylabel('number of layouts (log scale)')
-# ax.set_title('Layouts of a half-filled line explode with its length')
+# ax.set_title('Layouts multiply with the length of a line and its number of blocks')
 # ax.legend()
 # ax.grid(True, which='major', alpha=0.3)
 # plt.show()
 
 # %% [markdown]
-# A line of 100 cells with 16 blocks (far from unusual in a 100x100 puzzle) has more layouts than
-# there are stars in the galaxy:
+# A line of 100 cells with 20 blocks of 2, far from unusual in a 100x100 puzzle, has about six
+# thousand million million layouts; a line of 100 cells half filled by 16 blocks has more layouts
+# than the galaxy has stars. Even listing a million layouts a second, that takes:
 
 # %% tags=["active-ipynb"]
-# print(f'{count_arrangements(half_full(16, 100), 100):,} layouts of {half_full(16, 100)} in 100 cells')
+# SECONDS_PER_YEAR = 365.25 * 24 * 3600
+# for blocks in (growing_clue(100), half_full(16, 100)):
+#     layouts = count_arrangements(blocks, 100)
+#     print(f'{layouts:.2e} layouts of {blocks} in 100 cells:'
+#           f' {layouts / 1e6 / SECONDS_PER_YEAR:,.1f} years at a million a second')
 
 # %% [markdown]
-# One of this project's seed programs listed every layout of every line up front and ran out of
-# memory (gigabytes, after just two rows) on a 100x100 puzzle. Listing layouts is the right
-# *definition* of line solving and the wrong *algorithm*.
+# One of this project's seed programs (a literate program that searches for every solution of a
+# puzzle) listed every layout of every line up front and ran out of memory, gigabytes after just
+# two rows, on a 100x100 puzzle. Listing layouts is the right *definition* of line solving and the
+# wrong *algorithm*.
 #
 # ## A line solver that never lists layouts
 #
 # We do not need the layouts themselves, only two facts per cell: *can* it be empty in some layout
-# that fits, and *can* it be filled in some layout that fits? Both follow from two tables that
-# dynamic programming fills in `O(cells x blocks)` steps.
+# that fits, and *can* it be filled in some layout that fits? Both follow from two tables of
+# True/False that dynamic programming fills in `O(cells x blocks)` steps. Call the number of cells
+# `n` and the number of blocks `k`.
 #
-# - `before[j][i]` is True when the first `i` cells can hold exactly the first `j` blocks, agreeing
-#   with every known cell among them.
-# - `after[j][i]` is True when the cells from `i` to the end can hold exactly the blocks from `j`
-#   on.
+# - `before[j][i]` is True when the first `i` cells (cells `0 .. i - 1`) can hold exactly the
+#   first `j` blocks, agreeing with every known cell among them.
+# - `after[j][i]` is True when the cells from `i` to the end can hold exactly the blocks from
+#   number `j` on.
 #
-# Each table is filled from the one before it. For `before`: the first `i` cells hold `j` blocks
-# if cell `i - 1` can be empty and the first `i - 1` cells hold `j` blocks, **or** block `j - 1`
-# ends exactly at cell `i - 1` (its cells can all be filled, the cell before it can be empty or is
-# the edge, and everything before that holds the first `j - 1` blocks). `after` is the mirror
-# image. Then, for each cell `c`:
+# Each entry of `before` follows from entries to its left. The first `i` cells hold `j` blocks if
 #
-# - `c` can be empty if it is not known filled and, for some `j`, the cells before it hold `j`
+# - cell `i - 1` can be empty and the first `i - 1` cells hold `j` blocks, **or**
+# - block `j - 1` ends exactly at cell `i - 1`: it starts at `start = i - length`, its cells can
+#   all be filled, the cell before it can be empty (or is the left edge), and the cells before that
+#   hold the first `j - 1` blocks.
+#
+# `after` is the same table computed from the right-hand end. With both tables, for each cell `c`:
+#
+# - `c` can be **empty** if it is not known filled and, for some `j`, the cells before it hold `j`
 #   blocks and the cells after it hold the rest: `before[j][c] and after[j][c + 1]`;
-# - `c` can be filled if some block `j` can be placed over it: at a start `s` where its cells may
-#   be filled, with a cell that may be empty (or an edge) on each side, `before[j][s - 1]` on the
-#   left and `after[j + 1][s + length + 1]` on the right.
+# - `c` can be **filled** if some block `j` can be placed over it: from some `start` to
+#   `stop = start + length`, with cells that can all be filled, a cell that can be empty (or an
+#   edge) on each side, the first `j` blocks fitting before it (`before[j][start - 1]`) and the
+#   rest fitting after it (`after[j + 1][stop + 1]`).
 #
 # A cell that can only be empty is decided empty, one that can only be filled is decided filled,
-# and if the whole line cannot hold all its blocks (`before[k][cells]` is False) we have a
-# contradiction. Marking "can be filled" over every cell of each placed block would cost the block
-# length again; instead each placement adds 1 at its start and subtracts 1 just after its end in a
-# running-total array (a *difference array*), which keeps the work at `O(cells x blocks)`.
+# and if the whole line cannot hold all its blocks (`before[k][n]` is False) we have a
+# contradiction.
 #
-# First, lines need checking too: they come from users.
-
-# %%
-def check_line(line):
-    """Return `line` as a list, raising ClueError if a cell is not 1, 0 or None."""
-    if isinstance(line, (str, bytes)) or not hasattr(line, '__iter__'):
-        raise ClueError(f'line {line!r} is not a list of cells (1, 0 or None)')
-    cells = list(line)
-    for i, cell in enumerate(cells):
-        if cell is not None and (isinstance(cell, bool) or cell not in (0, 1)):
-            raise ClueError(f'cell {i} of the line is {cell!r}; cells must be 1, 0 or None')
-    return [None if cell is None else int(cell) for cell in cells]
-
-
-# %% [markdown]
-# The two tables, as functions of the clue and the line. Two small questions come up again and
-# again. `may_clear(line, i)`: can cell `i` be empty? (The positions just outside the line count as
-# empty: they are the edges.) `may_fill(runs, start, stop)`: can cells `start .. stop - 1` all be
-# filled? Asked naively that costs a loop over the block; instead `open_runs` counts, once per
-# line, how many cells before each position are not known empty, and the question becomes a single
-# comparison.
+# Two small questions come up again and again. `may_clear(line, i)`: can cell `i` be empty? (The
+# positions just outside the line count as empty: they are the edges.) `may_fill(runs, start,
+# stop)`: can cells `start .. stop - 1` all be filled? Asked naively that costs a loop over the
+# block; instead `open_runs` counts, once per line, the length of the run of not-known-empty cells
+# that ends just before each position, and the question becomes a single comparison.
 
 # %%
 def open_runs(line):
-    """runs[i]: how many cells just before position i are not known empty (0 <= i <= len(line)).
+    """runs[i]: the number of consecutive cells, ending at cell i - 1, not known to be empty.
 
     With it, "can cells start .. stop - 1 all be filled?" is one comparison (see may_fill).
     """
@@ -548,27 +663,33 @@ def suffix_table(blocks, line):
 
 # %% [markdown]
 # A worked example: the clue `[2, 1]` on five cells where cell 1 is known filled and cell 2 known
-# empty (the seed's example above). Read `before` row `j` as "the first `i` cells hold `j`
-# blocks". The first two cells can hold one block but not two, and the whole line can hold both
-# (`before[2][5]`), so there is at least one solution.
+# empty, the seed's example from above. Each row of a table is one value of `j` (a number of
+# blocks), each column one value of `i` (a position); `T` is True.
 
 # %% tags=["active-ipynb"]
 # def show_table(table, name):
-#     """Print a DP table with cells as columns and block counts as rows ('T' true, '.' false)."""
-#     print(f'{name:>9}   i=' + ' '.join(str(i) for i in range(len(table[0]))))
+#     """Print a DP table: one row per block count j, one column per position i ('T' true)."""
+#     print(f'{name + "[j][i]":>13}  i=' + ' '.join(str(i) for i in range(len(table[0]))))
 #     for j, row in enumerate(table):
-#         print(f'{name}[{j}]'.rjust(13) + ' ' + ' '.join('T' if x else '.' for x in row))
+#         print(f'{"j=" + str(j):>13}    ' + ' '.join('T' if x else '.' for x in row))
 #
-# example = [None, 1, 0, None, None]
+# example = parse_line('?#.??')
 # show_table(prefix_table([2, 1], example), 'before')
 # print()
 # show_table(suffix_table([2, 1], example), 'after')
 
 # %% [markdown]
-# Cell 0 can be empty only if cells 1.. hold both blocks (`after[0][1]`), but they cannot, so
-# cell 0 must be filled; and so on for each cell. Now the whole solver. It returns a **new** line
-# with every cell that all layouts agree on filled in, and raises `Contradiction` when no layout
-# fits.
+# Read it: `before[1][2]` is True because the first two cells can hold the block of 2, and
+# `before[2][5]` is True, so the whole line can hold both blocks: there is at least one solution.
+# Cell 0 could be empty only if cells 1 onwards held both blocks, `after[0][1]`, which is False;
+# so cell 0 must be filled. Each cell is decided the same way.
+#
+# Now the whole solver. Marking "can be filled" on every cell of every placement would cost the
+# block's length again, so each placement instead adds 1 at its start and subtracts 1 just after
+# its end in a *difference array*; a running total over that array then counts, for each cell, the
+# placements that cover it, and the work stays at `O(cells x blocks)`. The solver returns a
+# **new** line with every cell that all layouts agree on filled in, and raises `Contradiction`
+# when no layout fits.
 
 # %%
 def solve_line(blocks, line):
@@ -587,10 +708,10 @@ def solve_line(blocks, line):
     if not before[k][n]:
         raise Contradiction(f'no layout of {blocks} fits the line {show_line(line)}')
     can_clear = [False] * n
-    fill_count = [0] * (n + 1)  # difference array: +1 where a placed block starts, -1 after it
     for c in range(n):
         if line[c] != 1:
             can_clear[c] = any(before[j][c] and after[j][c + 1] for j in range(k + 1))
+    cover = [0] * (n + 1)  # difference array: +1 where a placed block starts, -1 just after it
     for j, length in enumerate(blocks):
         for start in range(n - length + 1):
             stop = start + length
@@ -598,66 +719,35 @@ def solve_line(blocks, line):
             right_ok = after[j + 1][stop + 1] if stop < n else j == k - 1
             if (left_ok and right_ok and may_fill(runs, start, stop)
                     and may_clear(line, start - 1) and may_clear(line, stop)):
-                fill_count[start] += 1
-                fill_count[stop] -= 1
-    result, running = [], 0
+                cover[start] += 1
+                cover[stop] -= 1
+    result, covering = [], 0
     for c in range(n):
-        running += fill_count[c]
-        can_fill = running > 0
+        covering += cover[c]  # how many possible block placements cover cell c
+        can_fill = covering > 0
         result.append(None if can_fill and can_clear[c] else int(can_fill))
     return result
-
-
-def show_line(line):
-    """Draw a line as text: '#' filled, '.' empty, '?' unknown."""
-    return ''.join({1: '#', 0: '.', None: '?'}[cell] for cell in line)
-
 
 # %% tags=["active-ipynb"]
 # print(show_line(example), '->', show_line(solve_line([2, 1], example)))
 # try:
-#     solve_line([3], [None, 0, None, 0, None])
+#     solve_line([3], parse_line('?.?.?'))
 # except Contradiction as error:
 #     print('Contradiction:', error)
 
 # %% [markdown]
-# ## Proof that the two solvers agree
+# ## Checking that the two solvers agree
 #
-# The fast solver is only worth having if it gives exactly the answers of the obviously right one.
-# To compare them we need to move between the two ways of describing what is known: a line of
-# `1`/`0`/`None`, and the seed's lists of forced cells.
-
-# %%
-def line_to_forces(line):
-    """The seed's (force0, force1) lists for a line of 1/0/None."""
-    return ([i for i, cell in enumerate(line) if cell == 0],
-            [i for i, cell in enumerate(line) if cell == 1])
-
-
-def forces_to_line(cells, force0, force1):
-    """A line of `cells` cells: 0 at force0, 1 at force1, None elsewhere."""
-    line = [None] * cells
-    for i in force0:
-        line[i] = 0
-    for i in force1:
-        line[i] = 1
-    return line
-
-
-def solve_line_by_enumeration(blocks, line):
-    """The obviously right line solver: list every layout that fits, keep what they all share."""
-    line = check_line(line)
-    cells = len(line)
-    always0, always1 = newforces(nonovector(blocks, cells, *line_to_forces(line)), cells)
-    return forces_to_line(cells, always0, always1)
-
-# %% [markdown]
-# Now check every clue against every partially known line of up to 7 cells: each cell known
-# empty, known filled or unknown, `3 ** cells` lines per clue. Both solvers must return the same
-# line, or both must find a contradiction. (The test suite adds random lines of up to 14 cells.)
+# The fast solver is only worth having if it gives exactly the answers of the obviously right one,
+# `solve_line_by_enumeration`. Rather than argue it, check it: every clue against every partially
+# known line of up to 7 cells (each cell known empty, known filled or unknown: `3 ** cells` lines
+# per clue). Both solvers must return the same line, or both must find a contradiction. Most such
+# lines are contradictions (random known cells rarely fit a clue), so the check counts the cases
+# with an answer separately. The test suite adds random lines of up to 14 cells.
 
 # %% tags=["active-ipynb"]
 # from itertools import product
+#
 #
 # def outcome(solver, blocks, line):
 #     """The solver's answer, or the word 'contradiction'."""
@@ -666,49 +756,47 @@ def solve_line_by_enumeration(blocks, line):
 #     except Contradiction:
 #         return 'contradiction'
 #
-# cases = contradictions = 0
+#
+# cases = answered = 0
 # for cells in range(0, 8):
 #     for blocks in all_clues(cells):
 #         for line in product([None, 0, 1], repeat=cells):
 #             fast = outcome(solve_line, blocks, list(line))
 #             assert fast == outcome(solve_line_by_enumeration, blocks, list(line)), (blocks, line)
 #             cases += 1
-#             contradictions += fast == 'contradiction'
-# print(f'solve_line = enumeration on all {cases:,} cases ({contradictions:,} of them contradictions)')
+#             answered += fast != 'contradiction'
+# print(f'solve_line = enumeration on all {cases:,} cases:'
+#       f' {answered:,} with an answer, {cases - answered:,} contradictions')
 
 # %% [markdown]
 # ## How much faster?
 #
-# Time is noisy, so first compare *work*, which is exact: the enumerating solver builds every
-# layout and looks at each of its cells, about `layouts x cells` steps, while the DP fills two
-# tables of `(blocks + 1) x (cells + 1)` entries and scans each block's starts once, a small
-# multiple of `cells x blocks`. Take a line with nothing known and one block of 2 for every 5
-# cells (40% filled, like a typical picture), and let it grow:
+# Time is noisy, so first count steps, using a simple cost model of each solver: the enumerating
+# solver builds every layout and looks at each of its cells, about `layouts x cells` steps, while
+# the DP fills two tables of `(blocks + 1) x (cells + 1)` entries and scans the starts of each
+# block once, about `3 x cells x blocks` steps. Take the line with nothing known and one block of 2
+# for every 5 cells, and let it grow:
 
 # %% tags=["active-ipynb"]
 # def enumeration_work(blocks, cells):
-#     """Cells looked at by the enumerating solver: every cell of every layout."""
+#     """Steps of the enumerating solver (cost model): every cell of every layout."""
 #     return count_arrangements(blocks, cells) * cells
 #
 #
 # def dp_work(blocks, cells):
-#     """Table entries filled by solve_line: two tables plus one scan of starts per block."""
+#     """Steps of solve_line (cost model): two tables plus one scan of starts per block."""
 #     return 2 * (len(blocks) + 1) * (cells + 1) + len(blocks) * cells
 #
 #
-# def growing_clue(cells):
-#     """One block of 2 for every 5 cells: a line that is 40% filled."""
-#     return [2] * (cells // 5)
-#
-#
-# print('cells  blocks        enumeration work    DP work')
+# print(f'{"cells":>5} {"blocks of 2":>11} {"enumeration steps":>26} {"DP steps":>9}')
 # for n in [10, 15, 20, 25, 30, 40, 60, 80, 100]:
 #     blocks = growing_clue(n)
-#     print(f'{n:5}  {len(blocks):3} x [2] {enumeration_work(blocks, n):22,} {dp_work(blocks, n):10,}')
+#     print(f'{n:5} {len(blocks):11} {enumeration_work(blocks, n):26,} {dp_work(blocks, n):9,}')
 
 # %% [markdown]
-# And the clock, on the sizes where enumeration still finishes (timings vary from machine to
-# machine and run to run, so this cell's output is not checked by the tests):
+# And the clock, on the sizes where enumeration still finishes quickly. (Timings vary from machine
+# to machine and run to run, so the tests do not check this cell's output. Beware of adding bigger
+# sizes in class: 35 cells take seconds, 40 cells minutes.)
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # from timeit import timeit
@@ -720,27 +808,29 @@ def solve_line_by_enumeration(blocks, line):
 #     enum_seconds.append(timeit(lambda: solve_line_by_enumeration(blocks, line), number=3) / 3)
 #     dp_seconds.append(timeit(lambda: solve_line(blocks, line), number=3) / 3)
 #     print(f'{n:3} cells: enumeration {enum_seconds[-1] * 1000:9.2f} ms,'
-#           f' DP {dp_seconds[-1] * 1000:6.3f} ms, ratio {enum_seconds[-1] / dp_seconds[-1]:8.0f}x')
+#           f' DP {dp_seconds[-1] * 1000:6.3f} ms, ratio {enum_seconds[-1] / dp_seconds[-1]:6.0f}x')
 #
 # fig, ax = plt.subplots(figsize=(7, 4))
 # ax.plot(timed_sizes, enum_seconds, marker='o', label='enumerate layouts (nonovector + newforces)')
 # ax.plot(timed_sizes, dp_seconds, marker='s', label='dynamic programming (solve_line)')
 # ax.set_yscale('log')
+# ax.set_xticks(timed_sizes)
 # ax.set_xlabel('cells in the line (a block of 2 per 5 cells, nothing known)')
 # ax.set_ylabel('seconds per line (log scale)')
-# ax.set_title('Enumeration grows exponentially, the DP linearly')
+# ax.set_title('Enumeration time multiplies with each 5 cells; the DP barely grows')
 # ax.legend()
 # plt.show()
 
 # %% [markdown]
 # ## What we have, and what comes next
 #
-# - `line2blocks` and `normalize_clue` turn lines into clues and check clues.
-# - `nonoblocks`, `nonovector` and `newforces` solve a line the obvious way, by listing layouts,
-#   and `pblocks`, `vexpand`, `pvector` and `show_forces` draw them; they reproduce every line
-#   technique in the Wikipedia article without knowing any of them.
+# - `line2blocks` and `normalize_clue` turn lines into clues and check clues; `check_line`,
+#   `show_line` and `parse_line` check, draw and read lines.
+# - `nonoblocks`, `nonovector` and `newforces` solve a line the obvious way, by listing layouts
+#   (`solve_line_by_enumeration`); `pblocks`, `vexpand`, `pvector` and `explain_line` show them.
+#   Without knowing any technique, they reproduce the Wikipedia examples of five techniques.
 # - `count_arrangements` shows why listing cannot scale, and `solve_line` answers the same question
-#   in `O(cells x blocks)`, proven equal to enumeration on every small case.
+#   in `O(cells x blocks)`, checked equal to enumeration on every line of up to 7 cells.
 #
 # A line solver alone cannot solve a picture, because most rows know little until the columns
 # tell them something, and the other way round. Chapter 2 (`nonogram2d`) passes what each line

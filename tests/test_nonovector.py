@@ -6,19 +6,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonovector import (ClueError, Contradiction, NonogramError, WIKIPEDIA_EXAMPLES,
-                        count_arrangements, forces_to_line, line2blocks, line_to_forces,
-                        newforces, nonoblocks, nonovector, normalize_clue, pblocks, pvector,
-                        show_line, solve_line, solve_line_by_enumeration, vexpand)
+                        count_arrangements, explain_line, forces_to_line, line2blocks,
+                        line_to_forces, newforces, nonoblocks, nonovector, normalize_clue,
+                        parse_line, pblocks, pvector, show_line, solve_line,
+                        solve_line_by_enumeration, vexpand)
 
 
 # --- clues ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("line, clue", [
     ("01110", [3]), ("11010", [2, 1]), ("00000", []), ("", []), ("1", [1]),
-    ([1, 0, 1, 1], [1, 2]), ("10101", [1, 1, 1]),
+    ([1, 0, 1, 1], [1, 2]), ("10101", [1, 1, 1]), ("##.#.", [2, 1]), ("....", []),
 ])
 def test_line2blocks(line, clue):
     assert line2blocks(line) == clue
+
+
+@pytest.mark.parametrize("line, words", [
+    ([1, None, 1], "cell 1"), ("10x", "cell 2"), ([True], "cell 0"), ([2], "cell 0"),
+])
+def test_line2blocks_rejects_unfinished_or_strange_cells(line, words):
+    with pytest.raises(ClueError, match=words):
+        line2blocks(line)
 
 
 def test_empty_clue_spellings_are_the_same():
@@ -28,7 +37,7 @@ def test_empty_clue_spellings_are_the_same():
 
 
 @pytest.mark.parametrize("bad, words", [
-    ([3, -1], "block 1 is -1"), ([2, 0], "block 1 is 0"), ([1.5], "not a whole number"),
+    ([3, -1], "block 2 of 2 is -1"), ([2, 0], "block 2 of 2 is 0"), ([1.5], "not a whole number"),
     (["2"], "not a whole number"), ([True], "not a whole number"), ("3 1", "not a list"),
     (5, "not a list"),
 ])
@@ -95,17 +104,46 @@ def test_empty_clue_layouts_respect_forces():
     assert list(nonovector([], 4, [], [2])) == []
 
 
-@pytest.mark.parametrize("technique, blocks, cells, force0, force1, expected", WIKIPEDIA_EXAMPLES)
-def test_wikipedia_examples(technique, blocks, cells, force0, force1, expected):
+# The examples as the seed states them: (clue, cells, force0, force1) -> (new force0, new force1).
+SEED_WIKIPEDIA = [
+    ([8], 10, [], [], ([], [2, 3, 4, 5, 6, 7])),
+    ([4, 3], 10, [], [], ([], [2, 3, 7])),
+    ([3, 1], 10, [], [3, 8], ([0, 6, 7, 9], [3, 8])),
+    ([3, 2], 10, [4, 6], [], ([4, 5, 6], [1, 2, 8])),
+    ([5], 10, [], [2], ([7, 8, 9], [2, 3, 4])),
+    ([1, 3], 10, [2], [0, 4], ([1, 2, 7, 8, 9], [0, 4, 5])),
+    ([5, 2, 2], 15, [], [2, 3, 5, 6, 10, 12],
+     ([0, 1, 7, 8, 11, 14], [2, 3, 4, 5, 6, 9, 10, 12, 13])),
+]
+
+
+@pytest.mark.parametrize("blocks, cells, force0, force1, expected", SEED_WIKIPEDIA)
+def test_wikipedia_examples_as_forces(blocks, cells, force0, force1, expected):
     assert newforces(nonovector(blocks, cells, force0, force1), cells) == expected
     line = forces_to_line(cells, force0, force1)
     assert line_to_forces(solve_line(blocks, line)) == expected
 
 
-def test_wikipedia_resultant_pictures():
-    # The joining-and-splitting example is solved completely by one pass.
-    result = solve_line([5, 2, 2], forces_to_line(15, [], [2, 3, 5, 6, 10, 12]))
-    assert show_line(result) == "..#####..##.##."
+@pytest.mark.parametrize("technique, blocks, known, expected", WIKIPEDIA_EXAMPLES)
+def test_wikipedia_examples_as_text(technique, blocks, known, expected, capsys):
+    assert show_line(solve_line(blocks, parse_line(known))) == expected
+    assert show_line(explain_line(blocks, known)) == expected
+    printed = capsys.readouterr().out
+    assert f"known    {known}" in printed and f"deduced  {expected}" in printed
+
+
+def test_examples_in_both_forms_agree():
+    for (_, blocks, known, expected), (b, cells, f0, f1, new) in zip(WIKIPEDIA_EXAMPLES,
+                                                                      SEED_WIKIPEDIA):
+        assert blocks == b and parse_line(known) == forces_to_line(cells, f0, f1)
+        assert parse_line(expected) == forces_to_line(cells, *new)
+
+
+def test_parse_and_show_line():
+    assert parse_line("#.?") == [1, 0, None]
+    assert show_line(parse_line("??#..#")) == "??#..#"
+    with pytest.raises(ClueError, match="character 1"):
+        parse_line("#x")
 
 
 # --- counting --------------------------------------------------------------------------------
