@@ -1,0 +1,334 @@
+"""Tests of the speed chapter: the bit-parallel line solver, its cache, and the SAT backend."""
+import importlib.util
+import sys
+from itertools import combinations, product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nonofast
+import nonovector
+from nonovector import ClueError, Contradiction, line2blocks
+
+requires_sat = pytest.mark.skipif(importlib.util.find_spec("pysat") is None,
+                                  reason="the optional package python-sat is not installed")
+
+
+def outcome(solver, *args, **kwargs):
+    try:
+        return solver(*args, **kwargs)
+    except Contradiction:
+        return "contradiction"
+
+
+def brute_force(blocks, line):
+    """Independent reference: try every layout (gap sizes by stars and bars), keep what all share."""
+    blocks, cells = nonovector.normalize_clue(blocks), len(line)
+    free = cells - nonovector.min_length(blocks)
+    agreed = None
+    for bars in combinations(range(free + len(blocks)), len(blocks)):
+        # bars[i] - i spare empty cells lie before block i, so it starts at bars[i] + sum(blocks[:i])
+        picture = [0] * cells
+        for i, length in enumerate(blocks):
+            start = bars[i] + sum(blocks[:i])
+            picture[start:start + length] = [1] * length
+        if any(known is not None and known != cell for known, cell in zip(line, picture)):
+            continue
+        agreed = picture if agreed is None else [a if a == c else None for a, c in zip(agreed, picture)]
+    return "contradiction" if agreed is None else agreed
+
+
+def bits_outcome(blocks, line):
+    """nonofast.solve_line_bits on the line's masks, as a line (or 'contradiction')."""
+    cells = len(line)
+    result = outcome(nonofast.solve_line_bits, tuple(nonovector.normalize_clue(blocks)), cells,
+                     *nonofast.line_to_bits(line))
+    return result if result == "contradiction" else nonofast.bits_to_line(cells, *result)
+
+
+@st.composite
+def clue_and_line(draw, max_cells=20):
+    """A clue from a random picture and a line whose known cells are drawn independently."""
+    cells = draw(st.integers(0, max_cells))
+    picture = draw(st.lists(st.sampled_from([0, 1]), min_size=cells, max_size=cells))
+    line = draw(st.lists(st.sampled_from([None, None, None, 0, 1]), min_size=cells, max_size=cells))
+    return line2blocks(picture), line
+
+
+@st.composite
+def clue_and_consistent_line(draw, max_cells=20):
+    """A clue from a random picture, with some of the picture's own cells known."""
+    cells = draw(st.integers(0, max_cells))
+    picture = draw(st.lists(st.sampled_from([0, 1]), min_size=cells, max_size=cells))
+    known = draw(st.lists(st.booleans(), min_size=cells, max_size=cells))
+    return line2blocks(picture), picture, [c if k else None for c, k in zip(picture, known)]
+
+
+# --- agreement with chapter 1 and with brute force -------------------------------------------
+
+def test_brute_force_reference_is_right_on_small_cases():
+    for cells in range(0, 7):
+        for bits in product("01", repeat=cells):
+            blocks = line2blocks("".join(bits))
+            for line in product([None, 0, 1], repeat=cells):
+                assert brute_force(blocks, list(line)) == outcome(nonovector.solve_line, blocks, list(line))
+
+
+@settings(max_examples=500, deadline=None)
+@given(clue_and_line())
+def test_agrees_with_chapter1_and_brute_force(case):
+    blocks, line = case
+    expected = outcome(nonovector.solve_line, blocks, line)
+    assert brute_force(blocks, line) == expected
+    assert outcome(nonofast.solve_line, blocks, line, cache=False) == expected
+    assert outcome(nonofast.solve_line, blocks, line) == expected  # cache miss or hit
+    assert outcome(nonofast.solve_line, blocks, line) == expected  # certainly a hit
+    assert bits_outcome(blocks, line) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(clue_and_consistent_line())
+def test_consistent_lines_keep_their_picture(case):
+    blocks, picture, line = case
+    expected = nonovector.solve_line(blocks, line)
+    assert nonofast.solve_line(blocks, line) == expected == brute_force(blocks, line)
+    assert nonofast.solve_line(blocks, picture) == picture
+
+
+def test_exhaustive_small_lines():
+    for cells in range(0, 6):
+        clues = {tuple(line2blocks("".join(bits))) for bits in product("01", repeat=cells)}
+        for clue in clues:
+            for line in product([None, 0, 1], repeat=cells):
+                expected = outcome(nonovector.solve_line, list(clue), list(line))
+                assert outcome(nonofast.solve_line, list(clue), list(line), cache=False) == expected
+
+
+@pytest.mark.parametrize("technique, blocks, known, deduced", nonovector.WIKIPEDIA_EXAMPLES)
+def test_wikipedia_examples(technique, blocks, known, deduced):
+    solved = nonofast.solve_line(blocks, nonovector.parse_line(known))
+    assert nonovector.show_line(solved) == deduced
+
+
+# --- edge cases --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("blocks, line, expected", [
+    ([], [], []),
+    ([0], [], []),
+    ([], [None, None, None], [0, 0, 0]),
+    ([0], [None, None, None], [0, 0, 0]),
+    ([0], [0, None, 0], [0, 0, 0]),
+    ([1], [None], [1]),
+    ([], [None], [0]),
+    ([0], [0], [0]),
+    ([1], [1], [1]),
+    ([5], [None] * 5, [1] * 5),                 # a full line
+    ([5], [1, None, None, None, 1], [1] * 5),
+    ([2, 2], [None] * 5, [1, 1, 0, 1, 1]),       # full up to the one gap
+    ([2], [None, None, None], [None, 1, None]),
+    ((1,), (None, 1, None), [0, 1, 0]),          # tuples are accepted, as in chapter 1
+    ([3, 1], [None, None, None, 1, None, None, None, None, 1, None],
+     [0, None, None, 1, None, None, 0, 0, 1, 0]),
+])
+def test_edge_cases(blocks, line, expected):
+    for use_cache in (False, True, True):
+        assert nonofast.solve_line(blocks, line, cache=use_cache) == expected
+    assert nonovector.solve_line(blocks, line) == expected
+
+
+@pytest.mark.parametrize("blocks, line", [
+    ([1], [0]), ([], [None, 1]), ([0], [1]), ([1, 1], [1, 1, None]), ([5], [None, None, 0, None, None]),
+    ([2], [1, 0, 1]),
+])
+def test_contradictions(blocks, line):
+    for use_cache in (False, True, True):
+        with pytest.raises(Contradiction, match="no layout of"):
+            nonofast.solve_line(blocks, line, cache=use_cache)
+
+
+def test_result_is_a_new_list_and_the_cache_is_not_shared():
+    line = [None] * 5
+    first = nonofast.solve_line([5], line)
+    assert first == [1] * 5 and line == [None] * 5
+    first[0] = 0                                   # the caller owns its copy
+    assert nonofast.solve_line([5], line) == [1] * 5
+
+
+def test_generator_line_is_accepted_like_chapter1():
+    assert nonofast.solve_line([1], iter([None, 1, None])) == [0, 1, 0]
+
+
+# --- bad input: chapter 1's errors and messages ------------------------------------------------
+
+@pytest.mark.parametrize("blocks, line", [
+    ([1], [None, 2]), ([1], [0, "1"]), ([1], [True]), ([1], [False, None]), ([1], "0101"), ([1], 5),
+    ([3, -1], [None] * 6), ([2, 0], [None] * 6), ([1.5], [None] * 3), (["2"], [None] * 3),
+    ([True], [None] * 3), ("3 1", [None] * 6), (5, [None] * 6), ([5, 5], [None] * 10),
+    ([-1], [None]), ([0, 0], [None]),
+])
+def test_bad_input_same_error_as_chapter1(blocks, line):
+    with pytest.raises(ClueError) as expected:
+        nonovector.solve_line(blocks, line)
+    for use_cache in (False, True):
+        with pytest.raises(ClueError) as error:
+            nonofast.solve_line(blocks, line, cache=use_cache)
+        assert str(error.value) == str(expected.value)
+
+
+def test_bools_are_rejected_even_after_a_cache_hit():
+    assert nonofast.solve_line([1], [1]) == [1]
+    assert nonofast.solve_line([1], [1]) == [1]
+    with pytest.raises(ClueError, match="cell 0"):
+        nonofast.solve_line([1], [True])
+    with pytest.raises(ClueError, match="not a whole number"):
+        nonofast.solve_line([True], [1])
+
+
+@pytest.mark.parametrize("clue, cells, filled, empty, words", [
+    ((1,), -1, 0, 0, "line length"),
+    ((1,), 3, 8, 0, "filled mask 8"),
+    ((1,), 3, 0, -1, "empty mask -1"),
+    ((1,), 3, 1, 1, "both filled and empty"),
+    ((3, 1), 4, 0, 0, "needs at least 5 cells"),
+    ((0, 1), 4, 0, 0, "block 1 of 2 is 0"),
+])
+def test_bits_door_checks_its_input(clue, cells, filled, empty, words):
+    nonofast.cache_clear()
+    with pytest.raises(ClueError, match=words):
+        nonofast.solve_line_bits(clue, cells, filled, empty)
+
+
+def test_bits_door():
+    assert nonofast.solve_line_bits((2, 1), 5, 0, 0) == (0b00010, 0)
+    assert nonofast.solve_line_bits([2, 1], 5, 0, 0) == (0b00010, 0)     # a list clue works too
+    assert nonofast.solve_line_bits((0,), 3, 0, 0) == (0, 0b111)
+    assert nonofast.solve_line_bits((), 0, 0, 0) == (0, 0)
+    for _ in range(2):
+        with pytest.raises(Contradiction, match=r"no layout of \[3\] fits the line \?\.\?\?"):
+            nonofast.solve_line_bits((3,), 4, 0, 0b0010)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([None, 0, 1]), max_size=40))
+def test_bits_round_trip(line):
+    filled, empty = nonofast.line_to_bits(line)
+    assert filled & empty == 0
+    assert all((filled >> i & 1) == (cell == 1) and (empty >> i & 1) == (cell == 0)
+               for i, cell in enumerate(line))
+    assert nonofast.bits_to_line(len(line), filled, empty) == line
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2 ** 20 - 1), st.integers(0, 2 ** 20 - 1))
+def test_reach_equals_a_loop(seeds, step):
+    step &= ~1  # position 0 has no predecessor
+    expected = 0
+    for position in range(21):
+        if seeds >> position & 1 or (position and expected >> (position - 1) & 1 and step >> position & 1):
+            expected |= 1 << position
+    assert nonofast.reach(seeds, step) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2 ** 20 - 1), st.integers(1, 8))
+def test_runs_of_equals_a_loop(mask, length):
+    expected = sum(1 << s for s in range(20) if all(mask >> (s + t) & 1 for t in range(length)))
+    assert nonofast.runs_of(mask, length) == expected
+
+
+def test_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(nonofast, "CACHE_LIMIT", 3)
+    nonofast.cache_clear()
+    for cells in range(1, 10):
+        nonofast.solve_line([1], [None] * cells)
+        nonofast.solve_line_bits((1,), cells, 0, 0)
+    assert nonofast.cache_info()["lines"] <= 3 and nonofast.cache_info()["bits"] <= 3
+    nonofast.cache_clear()
+    assert nonofast.cache_info() == {"bits": 0, "lines": 0}
+
+
+# --- the SAT backend ---------------------------------------------------------------------------
+
+def test_automaton_accepts_exactly_the_lines_of_the_clue():
+    def accepts(clue, finished):
+        tokens, state = nonofast.clue_tokens(clue), 0
+        for cell in finished:
+            state = nonofast.next_state(tokens, state, cell)
+            if state is None:
+                return False
+        return state == len(tokens)
+
+    for cells in range(0, 9):
+        for bits in product([0, 1], repeat=cells):
+            for other in product([0, 1], repeat=cells):
+                clue = line2blocks(other)
+                assert accepts(clue, bits) == (line2blocks(bits) == clue)
+
+
+def test_puzzle_cnf_names_the_line_at_fault():
+    with pytest.raises(ClueError, match="row 1: clue \\[5\\] needs at least 5 cells"):
+        nonofast.puzzle_cnf([[1], [5]], [[1], [1], [1], [1]])
+    with pytest.raises(ClueError, match="column 0"):
+        nonofast.puzzle_cnf([[1]], [[2]])
+    with pytest.raises(ClueError, match="grid has 1 rows, expected 2"):
+        nonofast.puzzle_cnf([[1], [1]], [[1], [1]], grid=[[None, None]])
+    with pytest.raises(ClueError, match="grid row 0"):
+        nonofast.puzzle_cnf([[1]], [[1]], grid=[[2]])
+
+
+def test_missing_python_sat_is_a_clear_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pysat", None)
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)
+    with pytest.raises(ImportError, match="pip install python-sat"):
+        next(nonofast.sat_solutions([[1]], [[1]]))
+
+
+def brute_force_solutions(rows, cols, grid=None):
+    """Every grid made of row layouts whose columns have the column clues (and fit `grid`)."""
+    width = len(cols)
+    options = []
+    for r, clue in enumerate(rows):
+        lines = []
+        for layout in nonovector.nonoblocks(clue, width):
+            line = [0] * width
+            for position, length in layout:
+                line[position:position + length] = [1] * length
+            if grid is None or all(g is None or g == c for g, c in zip(grid[r], line)):
+                lines.append(line)
+        options.append(lines)
+    return sorted([list(map(list, rows_)) for rows_ in product(*options)
+                   if all(line2blocks(col) == nonovector.normalize_clue(clue)
+                          for col, clue in zip(zip(*rows_), cols))])
+
+
+@st.composite
+def small_puzzle(draw):
+    """Rows and columns of a random picture up to 5x5; sometimes columns of another picture."""
+    height, width = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    cells = st.lists(st.lists(st.sampled_from([0, 1]), min_size=width, max_size=width),
+                     min_size=height, max_size=height)
+    picture, other = draw(cells), draw(cells)
+    rows = [line2blocks(row) for row in picture]
+    cols = [line2blocks(col) for col in zip(*(other if draw(st.booleans()) else picture))]
+    known = draw(st.lists(st.lists(st.sampled_from([None, None, None, 0, 1]), min_size=width,
+                                   max_size=width), min_size=height, max_size=height))
+    return rows, cols, known if draw(st.booleans()) else None
+
+
+@requires_sat
+@settings(max_examples=150, deadline=None)
+@given(small_puzzle())
+def test_sat_solutions_agree_with_brute_force(puzzle):
+    rows, cols, grid = puzzle
+    found = list(nonofast.sat_solutions(rows, cols, grid))
+    assert len(found) == len({str(g) for g in found})          # each solution once
+    assert sorted(found) == brute_force_solutions(rows, cols, grid)
+
+
+@requires_sat
+def test_sat_two_solutions_and_none():
+    assert sorted(nonofast.sat_solutions([[1], [1]], [[1], [1]])) == [[[0, 1], [1, 0]], [[1, 0], [0, 1]]]
+    assert list(nonofast.sat_solutions([[2], [0]], [[1], [0]])) == []
+    assert list(nonofast.sat_solutions([[1], [1]], [[1], [1]], grid=[[1, None], [None, None]])) == [
+        [[1, 0], [0, 1]]]
