@@ -1,0 +1,154 @@
+"""Validate puzzles with chapter 2's solver: ask each for two solutions, report time and work.
+
+Usage (from the repo root):
+
+    python benchmarks/validate.py                  # ../shared/puzzles/webpbn if present,
+                                                   # else puzzles/webpbn-*.non; + 20 random 30x30
+    python benchmarks/validate.py PATH ...             # .non files or folders of them
+    python benchmarks/validate.py --random 0 --time-limit 10 puzzles/webpbn-06574.non
+    python benchmarks/validate.py --line-solver nonofast   # chapter 5's bit-parallel line solver
+
+Every run is bounded: each puzzle gets --time-limit seconds (default 60), after which it is
+reported as 'limit' with the nodes it had visited. Random puzzles are made from seeded random
+pictures (--size, --density, --seed), so runs are reproducible. A table is printed and written to
+benchmarks/out/validate.csv (--csv to change).
+
+The `.non` reader here is deliberately minimal and private (chapter 4's `nonotools` has the real
+one): `width`/`height` lines, then `rows` and `columns` sections of one comma-separated clue per
+line, where `0` or a blank line is an empty clue. Other keys are ignored.
+"""
+import argparse
+import csv
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import nonogram2d  # noqa: E402  (after the path is set, so the repo's module is used)
+
+SHARED_WEBPBN = ROOT.parent / 'shared' / 'puzzles' / 'webpbn'
+
+
+class NonFileError(ValueError):
+    """A .non file this minimal reader cannot read; the message names the file and line."""
+
+
+def read_non(path):
+    """(rows, cols) from a .non file: width, height, then the rows and columns sections."""
+    lines = Path(path).read_text().splitlines()
+    size, sections, i = {}, {}, 0
+    while i < len(lines):
+        words = lines[i].split()
+        key = words[0] if words else ''
+        if key in ('width', 'height'):
+            try:
+                size[key] = int(words[1])
+            except (IndexError, ValueError):
+                raise NonFileError(f'{path}:{i + 1}: {key} needs a whole number') from None
+        elif key in ('rows', 'columns'):
+            count = size.get('height' if key == 'rows' else 'width')
+            if count is None:
+                raise NonFileError(f'{path}:{i + 1}: {key} before width and height')
+            sections[key] = [parse_clue(path, i + 2 + k, line)
+                             for k, line in enumerate(lines[i + 1:i + 1 + count])]
+            if len(sections[key]) != count:
+                raise NonFileError(f'{path}: {key} has {len(sections[key])} clues, '
+                                   f'expected {count}')
+            i += count
+        i += 1
+    for key in ('rows', 'columns'):
+        if key not in sections:
+            raise NonFileError(f'{path}: no {key} section')
+    return sections['rows'], sections['columns']
+
+
+def parse_clue(path, number, line):
+    """One clue line: comma-separated block lengths ('0' or blank: an empty line)."""
+    try:
+        return [int(block) for block in line.replace(' ', '').split(',') if block]
+    except ValueError:
+        raise NonFileError(f'{path}:{number}: clue {line.strip()!r} is not comma-separated '
+                           'whole numbers') from None
+
+
+def puzzle_paths(arguments):
+    """The .non files named on the command line (folders expanded), or the default set."""
+    if not arguments:
+        folder = SHARED_WEBPBN if SHARED_WEBPBN.is_dir() else None
+        if folder:
+            return sorted(folder.glob('*.non'))
+        return sorted((ROOT / 'puzzles').glob('webpbn-*.non'))
+    paths = []
+    for argument in arguments:
+        path = Path(argument)
+        paths += sorted(path.glob('*.non')) if path.is_dir() else [path]
+    return paths
+
+
+def validate(name, rows, cols, time_limit, line_solver):
+    """One table row: analyse the puzzle within the time limit."""
+    row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}'}
+    start = time.perf_counter()
+    try:
+        verdict = nonogram2d.analyse(rows, cols, time_limit=time_limit, line_solver=line_solver)
+        row.update(verdict=verdict.status, method=verdict.method, nodes=verdict.nodes,
+                   probes=verdict.probes, line_solves=verdict.line_solves)
+    except nonogram2d.SearchLimit as limit:
+        row.update(verdict='limit', method='-', nodes=limit.nodes, probes='-', line_solves='-')
+    row['seconds'] = round(time.perf_counter() - start, 3)
+    return row
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('paths', nargs='*', help='.non files or folders (default: webpbn set)')
+    parser.add_argument('--time-limit', type=float, default=60.0, help='seconds per puzzle')
+    parser.add_argument('--random', type=int, default=20, help='random puzzles to add')
+    parser.add_argument('--size', type=int, default=30, help='side of the random pictures')
+    parser.add_argument('--density', type=float, default=0.5, help='density of random pictures')
+    parser.add_argument('--seed', type=int, default=0, help='seed of the first random picture')
+    parser.add_argument('--line-solver', choices=['default', 'nonofast'], default='default')
+    parser.add_argument('--csv', type=Path, default=ROOT / 'benchmarks' / 'out' / 'validate.csv')
+    args = parser.parse_args(argv)
+
+    line_solver = nonogram2d.nonovector.solve_line
+    if args.line_solver == 'nonofast':
+        import nonofast
+        line_solver = nonofast.solve_line
+
+    jobs = [(path.stem, *read_non(path)) for path in puzzle_paths(args.paths)]
+    for k in range(args.random):
+        picture = nonogram2d.random_picture(args.size, args.size, args.density, args.seed + k)
+        jobs.append((f'random{args.size}-{args.seed + k}', *nonogram2d.pic2gram(picture)))
+
+    header = ['puzzle', 'size', 'verdict', 'method', 'nodes', 'probes', 'line_solves', 'seconds']
+    print(' '.join(f'{h:>12}' for h in header), flush=True)
+    table = []
+    for name, rows, cols in jobs:
+        row = validate(name, rows, cols, args.time_limit, line_solver)
+        table.append(row)
+        print(' '.join(f'{str(row[h]):>12}' for h in header), flush=True)
+
+    randoms = [row['seconds'] for row in table if row['puzzle'].startswith('random')]
+    if randoms:
+        print(f'\nrandom {args.size}x{args.size} at density {args.density}: '
+              f'{len(randoms)} puzzles, median {statistics.median(randoms):.3f} s, max {max(randoms):.3f} s, '
+              f'{sum(s < 1 for s in randoms)} under 1 s')
+    others = [row for row in table if not row['puzzle'].startswith('random')]
+    if others:
+        slowest = max(others, key=lambda row: row['seconds'])
+        print(f'named puzzles: {len(others)}, {sum(r["verdict"] == "limit" for r in others)} over '
+              f'the limit; slowest {slowest["puzzle"]} {slowest["seconds"]} s')
+    args.csv.parent.mkdir(parents=True, exist_ok=True)
+    with open(args.csv, 'w', newline='') as out:
+        writer = csv.DictWriter(out, fieldnames=header)
+        writer.writeheader()
+        writer.writerows(table)
+    print(f'written {args.csv}')
+
+
+if __name__ == '__main__':
+    main()

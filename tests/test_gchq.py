@@ -1,0 +1,210 @@
+"""Tests of chapter 3: the GCHQ 2015 puzzle's data, the pattern-set solver, and the QR reveal."""
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gchq
+import nonogram2d
+import nonovector
+from gchq import COLS, GIVENS, ROWS, SOLUTION
+
+# The card's solution, pinned here independently of gchq.SOLUTION_TEXT.
+PICTURE = """\
+#######.###...#.#.#######
+#.....#.##.##.....#.....#
+#.###.#.....###.#.#.###.#
+#.###.#.#..######.#.###.#
+#.###.#..#####.##.#.###.#
+#.....#..##.......#.....#
+#######.#.#.#.#.#.#######
+........###...###........
+#.##.###..#.#.###.#..#.##
+#.#......###.##....#...#.
+.####.#.####.##.#....##..
+.#.#...#...#.#.####.#.###
+..##..#.#.#......##.#####
+...###.##.##.######.###.#
+#.#########.#.#..##....#.
+.##.#..##...##.###.....#.
+###.#.#.#..#....#####.#..
+........#...##.##...#####
+#######.#..##...#.#.#.###
+#.....#.##..#..##...##.#.
+#.###.#...####..#####..#.
+#.###.#.###.##########.##
+#.###.#.#..######.######.
+#.....#..##......#.#.##..
+#######.##...#.##...#####"""
+
+
+def picture(grid):
+    return "\n".join("".join("#" if cell == 1 else "." for cell in row) for row in grid)
+
+
+# --- the data --------------------------------------------------------------------------------
+
+def test_shape_and_givens():
+    assert len(ROWS) == len(COLS) == 25
+    assert len(GIVENS) == len(set(GIVENS)) == 22
+    assert all(0 <= r < 25 and 0 <= c < 25 for r, c in GIVENS)
+    assert sorted({r for r, _ in GIVENS}) == [3, 8, 16, 21]
+
+
+def test_clues_fit_and_totals_agree():
+    for clue in ROWS + COLS:
+        assert nonovector.normalize_clue(clue, 25) == clue
+        assert nonovector.min_length(clue) <= 25
+    assert sum(map(sum, ROWS)) == sum(map(sum, COLS)) == 339
+
+
+def test_solution_matches_clues_and_givens():
+    assert gchq.SOLUTION_TEXT == PICTURE
+    assert picture(SOLUTION) == PICTURE
+    assert [nonovector.line2blocks(row) for row in SOLUTION] == ROWS
+    assert [nonovector.line2blocks(col) for col in zip(*SOLUTION)] == COLS
+    assert all(SOLUTION[r][c] == 1 for r, c in GIVENS)
+
+
+def test_grid_with_givens():
+    grid = gchq.grid_with_givens()
+    assert len(grid) == 25 and all(len(row) == 25 for row in grid)
+    assert {(r, c) for r in range(25) for c in range(25) if grid[r][c] == 1} == set(GIVENS)
+    assert sum(row.count(None) for row in grid) == 625 - 22
+    assert gchq.grid_with_givens([]) == [[None] * 25 for _ in range(25)]
+
+
+@pytest.mark.parametrize("bad, words", [
+    ([(25, 0)], r"given 0 is \(25, 0\), outside the 25x25 grid"),
+    ([(0, 0), (-1, 3)], r"given 1 is \(-1, 3\), outside"),
+    ([(1, 2, 3)], r"given 0 is \(1, 2, 3\), not a \(row, col\) pair"),
+    ([7], r"given 0 is 7, not a \(row, col\) pair"),
+    ([(1.0, 2)], r"given 0 is \(1.0, 2\), outside"),
+])
+def test_bad_givens_are_named(bad, words):
+    with pytest.raises(nonogram2d.PuzzleError, match=words):
+        gchq.grid_with_givens(bad)
+    assert issubclass(nonogram2d.PuzzleError, ValueError)
+
+
+# --- the pattern-set method -------------------------------------------------------------------
+
+def test_line_patterns_small_examples():
+    assert gchq.line_patterns([2, 1], 5) == [(0, 1, 1, 0, 1), (1, 1, 0, 0, 1), (1, 1, 0, 1, 0)]
+    assert gchq.line_patterns([], 3) == [(0, 0, 0)]
+    assert gchq.line_patterns([0], 2) == [(0, 0)]
+    assert gchq.line_patterns([3], 3) == [(1, 1, 1)]
+    with pytest.raises(nonovector.ClueError, match="needs at least 11 cells"):
+        gchq.line_patterns([5, 5], 10)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 4), max_size=4), st.integers(0, 14))
+def test_line_patterns_are_the_layouts(blocks, cells):
+    if nonovector.min_length(blocks) > cells:
+        return
+    patterns = gchq.line_patterns(blocks, cells)
+    assert len(patterns) == len(set(patterns)) == nonovector.count_arrangements(blocks, cells)
+    layouts = {nonovector.vexpand(layout, cells) for layout in nonovector.nonoblocks(blocks, cells)}
+    assert {nonovector.show_line(p) for p in patterns} == layouts
+
+
+@lru_cache(maxsize=None)
+def row_patterns(r):
+    return gchq.line_patterns(ROWS[r], 25)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_eliminate_deduce_equals_solve_line(data):
+    r = data.draw(st.integers(0, 24), label="row")
+    hidden = data.draw(st.lists(st.booleans(), min_size=25, max_size=25), label="hidden")
+    line = [None if hide else cell for cell, hide in zip(SOLUTION[r], hidden)]
+    patterns = gchq.eliminate(row_patterns(r), line)
+    assert gchq.deduce(patterns, 25) == nonovector.solve_line(ROWS[r], line)
+
+
+def test_deduce_with_no_patterns_is_a_contradiction():
+    with pytest.raises(nonovector.Contradiction):
+        gchq.deduce([], 5)
+    with pytest.raises(nonovector.Contradiction):
+        gchq.solve_by_patterns([[1]], [[1], []], [[0, None]])
+
+
+def test_pattern_method_names_bad_input():
+    with pytest.raises(nonogram2d.PuzzleError, match=r"column 1: clue \[2\] needs at least 2 cells"):
+        gchq.solve_by_patterns([[1]], [[1], [2]])
+    with pytest.raises(nonogram2d.PuzzleError, match="not 1x2"):
+        gchq.solve_by_patterns([[1]], [[1], []], [[None]])
+    with pytest.raises(nonovector.ClueError, match="cell 1"):
+        gchq.solve_by_patterns([[1]], [[1], []], [[None, 2]])
+
+
+def test_pattern_counts():
+    counts = [len(gchq.line_patterns(clue, 25)) for clue in ROWS + COLS]
+    assert sum(counts) == 167_190 and max(counts) == 27_132
+
+
+def test_pattern_method_solves_the_card_by_line_logic():
+    run = gchq.solve_by_patterns(ROWS, COLS, gchq.grid_with_givens())
+    assert picture(run.grid) == PICTURE
+    assert run.passes == 4 and run.unknowns == [603, 317, 58, 10, 0]
+    assert run.generated == 167_190
+    assert len(run.sweeps) == 1 + 2 * run.passes
+
+
+def test_pattern_method_without_givens_stops_with_12_unknown():
+    run = gchq.solve_by_patterns(ROWS, COLS)
+    assert gchq.count_unknowns(run.grid) == 12
+    assert run.grid == nonogram2d.propagate(ROWS, COLS)
+
+
+# --- nonogram2d on the card --------------------------------------------------------------------
+
+def test_nonogram2d_solves_the_card():
+    assert picture(nonogram2d.solve(ROWS, COLS, gchq.grid_with_givens())) == PICTURE
+
+
+def test_four_solutions_without_givens():
+    found = list(nonogram2d.solutions(ROWS, COLS))
+    assert len(found) == 4
+    assert SOLUTION in found
+    assert len({picture(grid) for grid in found}) == 4
+    differ = gchq.differing_cells(found)
+    assert len(differ) == 12
+    assert set(differ) == {(r, c) for r in (8, 9) for c in (18, 19)} | {
+        (r, c) for r in range(15, 19) for c in (11, 13)}
+
+
+def test_two_givens_suffice():
+    found = list(nonogram2d.solutions(ROWS, COLS))
+    needed = gchq.smallest_sufficient_givens(GIVENS, found, SOLUTION)
+    assert needed == [((8, 18), (16, 11))]
+    verdict = nonogram2d.analyse(ROWS, COLS, gchq.grid_with_givens(needed[0]))
+    assert verdict.status == "unique" and verdict.solutions[0] == SOLUTION
+
+
+def test_smallest_sufficient_givens_edge_cases():
+    a, b = [[1, 0]], [[0, 1]]
+    assert gchq.smallest_sufficient_givens([(0, 0), (0, 1)], [a], a) == [()]
+    assert gchq.smallest_sufficient_givens([(0, 0), (0, 1)], [a, b], a) == [((0, 0),)]
+    assert gchq.smallest_sufficient_givens([(0, 1)], [a, b], a) == []
+
+
+# --- the reveal -------------------------------------------------------------------------------
+
+def test_qr_pixels_geometry():
+    pixels = gchq.qr_pixels([[1, 0], [0, 1]], scale=3, quiet=1)
+    assert len(pixels) == len(pixels[0]) == 12
+    assert pixels[0] == [255] * 12
+    assert pixels[3][3:9] == [0, 0, 0, 255, 255, 255]
+    assert pixels[6][3:9] == [255, 255, 255, 0, 0, 0]
+
+
+def test_decode_the_card():
+    pytest.importorskip("zxingcpp")
+    pytest.importorskip("PIL")
+    assert gchq.decode_qr(SOLUTION) == ("www.gchq.gov.uk/puzz", None)
+    text, problem = gchq.decode_qr([[0] * 25 for _ in range(25)])
+    assert text is None and "no QR code" in problem
