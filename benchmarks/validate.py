@@ -6,7 +6,7 @@ Usage (from the repo root):
                                                    # else puzzles/webpbn-*.non; + 20 random 30x30
     python benchmarks/validate.py PATH ...             # .non files or folders of them
     python benchmarks/validate.py --random 0 --time-limit 10 puzzles/webpbn-06574.non
-    python benchmarks/validate.py --line-solver nonofast   # chapter 5's bit-parallel line solver
+    python benchmarks/validate.py --line-solver teaching   # chapter 1's DP instead of chapter 5's
 
 Every run is bounded: each puzzle gets --time-limit seconds (default 60), after which it is
 reported as 'limit' with the nodes it had visited. Random puzzles are made from seeded random
@@ -110,14 +110,14 @@ def main(argv=None):
     parser.add_argument('--size', type=int, default=30, help='side of the random pictures')
     parser.add_argument('--density', type=float, default=0.5, help='density of random pictures')
     parser.add_argument('--seed', type=int, default=0, help='seed of the first random picture')
-    parser.add_argument('--line-solver', choices=['default', 'nonofast'], default='default')
+    parser.add_argument('--line-solver', choices=['default', 'teaching'], default='default',
+                        help="default: chapter 5's bit-parallel solver; teaching: chapter 1's DP")
     parser.add_argument('--csv', type=Path, default=ROOT / 'benchmarks' / 'out' / 'validate.csv')
     args = parser.parse_args(argv)
 
-    line_solver = nonogram2d.nonovector.solve_line
-    if args.line_solver == 'nonofast':
-        import nonofast
-        line_solver = nonofast.solve_line
+    line_solver = nonogram2d.fast_solve_line
+    if args.line_solver == 'teaching':
+        line_solver = nonogram2d.nonovector.solve_line
 
     jobs = [(path.stem, *read_non(path)) for path in puzzle_paths(args.paths)]
     for k in range(args.random):
