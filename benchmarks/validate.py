@@ -13,9 +13,8 @@ reported as 'limit' with the nodes it had visited. Random puzzles are made from 
 pictures (--size, --density, --seed), so runs are reproducible. A table is printed and written to
 benchmarks/out/validate.csv (--csv to change).
 
-The `.non` reader here is deliberately minimal and private (chapter 4's `nonotools` has the real
-one): `width`/`height` lines, then `rows` and `columns` sections of one comma-separated clue per
-line, where `0` or a blank line is an empty clue. Other keys are ignored.
+Files are read with chapter 4's `nonotools.read_puzzle`, so any format it reads works, and
+givens in a file (such as GCHQ's) are passed to the solver.
 """
 import argparse
 import csv
@@ -27,51 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import nonogram2d  # noqa: E402  (after the path is set, so the repo's module is used)
+import nonogram2d  # noqa: E402  (after the path is set, so the repo's modules are used)
+import nonotools  # noqa: E402
 
 SHARED_WEBPBN = ROOT.parent / 'shared' / 'puzzles' / 'webpbn'
-
-
-class NonFileError(ValueError):
-    """A .non file this minimal reader cannot read; the message names the file and line."""
-
-
-def read_non(path):
-    """(rows, cols) from a .non file: width, height, then the rows and columns sections."""
-    lines = Path(path).read_text().splitlines()
-    size, sections, i = {}, {}, 0
-    while i < len(lines):
-        words = lines[i].split()
-        key = words[0] if words else ''
-        if key in ('width', 'height'):
-            try:
-                size[key] = int(words[1])
-            except (IndexError, ValueError):
-                raise NonFileError(f'{path}:{i + 1}: {key} needs a whole number') from None
-        elif key in ('rows', 'columns'):
-            count = size.get('height' if key == 'rows' else 'width')
-            if count is None:
-                raise NonFileError(f'{path}:{i + 1}: {key} before width and height')
-            sections[key] = [parse_clue(path, i + 2 + k, line)
-                             for k, line in enumerate(lines[i + 1:i + 1 + count])]
-            if len(sections[key]) != count:
-                raise NonFileError(f'{path}: {key} has {len(sections[key])} clues, '
-                                   f'expected {count}')
-            i += count
-        i += 1
-    for key in ('rows', 'columns'):
-        if key not in sections:
-            raise NonFileError(f'{path}: no {key} section')
-    return sections['rows'], sections['columns']
-
-
-def parse_clue(path, number, line):
-    """One clue line: comma-separated block lengths ('0' or blank: an empty line)."""
-    try:
-        return [int(block) for block in line.replace(' ', '').split(',') if block]
-    except ValueError:
-        raise NonFileError(f'{path}:{number}: clue {line.strip()!r} is not comma-separated '
-                           'whole numbers') from None
 
 
 def puzzle_paths(arguments):
@@ -88,12 +46,13 @@ def puzzle_paths(arguments):
     return paths
 
 
-def validate(name, rows, cols, time_limit, line_solver):
-    """One table row: analyse the puzzle within the time limit."""
+def validate(name, rows, cols, grid, time_limit, line_solver):
+    """One table row: analyse the puzzle (with its given cells, if any) within the time limit."""
     row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}'}
     start = time.perf_counter()
     try:
-        verdict = nonogram2d.analyse(rows, cols, time_limit=time_limit, line_solver=line_solver)
+        verdict = nonogram2d.analyse(rows, cols, grid, time_limit=time_limit,
+                                     line_solver=line_solver)
         row.update(verdict=verdict.status, method=verdict.method, nodes=verdict.nodes,
                    probes=verdict.probes, line_solves=verdict.line_solves)
     except nonogram2d.SearchLimit as limit:
@@ -119,16 +78,19 @@ def main(argv=None):
     if args.line_solver == 'teaching':
         line_solver = nonogram2d.nonovector.solve_line
 
-    jobs = [(path.stem, *read_non(path)) for path in puzzle_paths(args.paths)]
+    jobs = []
+    for path in puzzle_paths(args.paths):
+        puzzle = nonotools.read_puzzle(path)
+        jobs.append((path.stem, puzzle.rows, puzzle.cols, puzzle.givens))
     for k in range(args.random):
         picture = nonogram2d.random_picture(args.size, args.size, args.density, args.seed + k)
-        jobs.append((f'random{args.size}-{args.seed + k}', *nonogram2d.pic2gram(picture)))
+        jobs.append((f'random{args.size}-{args.seed + k}', *nonogram2d.pic2gram(picture), None))
 
     header = ['puzzle', 'size', 'verdict', 'method', 'nodes', 'probes', 'line_solves', 'seconds']
     print(' '.join(f'{h:>12}' for h in header), flush=True)
     table = []
-    for name, rows, cols in jobs:
-        row = validate(name, rows, cols, args.time_limit, line_solver)
+    for name, rows, cols, grid in jobs:
+        row = validate(name, rows, cols, grid, args.time_limit, line_solver)
         table.append(row)
         print(' '.join(f'{str(row[h]):>12}' for h in header), flush=True)
 
