@@ -9,7 +9,7 @@
 # This chapter solves it twice. First by the method of a short notebook written at the time,
 # "yangs" (Yet Another NonoGram Solver), which lists every possible pattern of every line and
 # whittles the lists down, exactly as a patient person would with a pencil. Then with chapter 2's
-# `nonogram2d`, which solves each line by dynamic programming and never lists anything. We compare
+# `nonogram2d`, which solves each line straight from its clue and never lists anything. We compare
 # the work they do, draw the picture and the steps that lead to it, and ask a question the card
 # raises: why print 22 black cells at all? Without them the clues have exactly four solutions, and
 # two of the 22 are enough to choose the right one. At the end we read the picture the way it was
@@ -152,9 +152,17 @@ def grid_with_givens(givens=GIVENS, height=len(ROWS), width=len(COLS)):
     return grid
 
 
+# %% [markdown]
+# Here is the card as the solver starts it: the 50 clues, the 22 printed black cells (marked with
+# orange dots), and 603 unknown grey cells.
+
 # %% tags=["active-ipynb"]
+# import matplotlib.pyplot as plt
+#
 # start = grid_with_givens()
-# print(nonogram2d.show_grid(start))
+# nonogram2d.draw_grid(start, ROWS, COLS, givens=GIVENS,
+#                      title='The GCHQ 2015 Christmas card: clues and the 22 printed cells')
+# plt.show()
 
 # %% [markdown]
 # ## The pattern-set method
@@ -216,8 +224,12 @@ def line_patterns(blocks, cells):
 
 # %% tags=["active-ipynb"]
 # def every_clue(cells):
-#     """Every clue of a line of `cells` cells (from all 2 ** cells pictures of the line)."""
-#     return sorted({tuple(nonovector.line2blocks(format(n, f'0{cells}b'))) for n in range(2 ** cells)})
+#     """Every clue of a line of `cells` cells, found from all 2 ** cells pictures of the line."""
+#     clues = set()
+#     for n in range(2 ** cells):
+#         picture = format(n, f'0{cells}b')  # n in binary, e.g. '0110' for n = 6, cells = 4
+#         clues.add(tuple(nonovector.line2blocks(picture)))
+#     return sorted(clues)
 #
 # checked = 0
 # for cells in range(11):
@@ -269,9 +281,10 @@ def deduce(patterns, cells):
 # top = line_patterns(ROWS[0], 25)
 # known = [1] + [None] * 23 + [1]
 # left = eliminate(top, known)
-# print(f'{len(top)} patterns, {len(left)} fit', nonovector.show_line(known))
-# print('they agree on    ', nonovector.show_line(deduce(left, 25)))
-# print('solve_line says  ', nonovector.show_line(nonovector.solve_line(ROWS[0], known)))
+# print(f'{len(top)} patterns, of which {len(left)} fit the known cells')
+# print('known cells    ', nonovector.show_line(known))
+# print('they agree on  ', nonovector.show_line(deduce(left, 25)))
+# print('solve_line says', nonovector.show_line(nonovector.solve_line(ROWS[0], known)))
 
 # %% [markdown]
 # `solve_line`, chapter 1's dynamic-programming solver, finds the same cells, as it must: the
@@ -283,9 +296,9 @@ def deduce(patterns, cells):
 # `solve_by_patterns` makes every line's pattern list, then sweeps: all rows (eliminate, deduce,
 # write the line back into the grid), then all columns, and again, until a whole pass decides no
 # new cell. It records what the comparison with `nonogram2d` needs: the grid after every sweep,
-# the unknown cells after every pass, how many patterns it generated, and how many it examined (a
-# pattern is *examined* each time `eliminate` checks it against a line). The result is a small
-# dataclass.
+# the unknown cells after every pass, how many patterns it listed (`generated`), and how many
+# pattern checks it made (`examined`: one each time `eliminate` checks a pattern against a line).
+# The result is a small dataclass.
 
 # %%
 @dataclass
@@ -357,23 +370,27 @@ def count_unknowns(grid):
 
 # %% tags=["active-ipynb"]
 # run = solve_by_patterns(ROWS, COLS, grid_with_givens())
-# print(f'{run.generated:,} patterns generated; {run.passes} passes; {run.examined:,} pattern checks')
-# print('pass  unknown cells  patterns left')
-# print(f'   0  {run.unknowns[0]:13}  {run.generated:13,}')
+# print(f'{run.generated:,} patterns listed, then {run.passes} passes')
+# print('pass  patterns checked  patterns left  unknown cells')
+# print(f'start {"":16}  {run.generated:13,}  {run.unknowns[0]:13}')
+# left = run.generated
 # for p in range(run.passes):
-#     print(f'{p + 1:4}  {run.unknowns[p + 1]:13}  {run.remaining[p]:13,}')
-# print()
-# print(nonogram2d.show_grid(run.grid))
+#     print(f'{p + 1:4}  {left:16,}  {run.remaining[p]:13,}  {run.unknowns[p + 1]:13}')
+#     left = run.remaining[p]
+# print(f'total {run.examined:16,}')
 
 # %% [markdown]
-# Four passes and the grid is full: the puzzle needs no guessing, only line logic. The first pass
-# is the expensive one: it checks every one of the 167,190 patterns once. After it the lists
-# collapse (to 431 patterns after pass 2), and the later passes cost almost nothing. That is the
-# twist mentioned above paying off: a person who re-listed each line's patterns on every pass
-# would redo the big first job four times.
+# Four passes and the grid is full: the puzzle needs no guessing, only line logic. A pass checks
+# the patterns that the previous pass left, so the first pass is the expensive one: it checks all
+# 167,190. After it the lists collapse (431 patterns are left after pass 2), and the later passes
+# cost almost nothing. That is the twist paying off: a person who re-listed each line's patterns
+# on every pass would redo the big first job four times. (52 patterns are left at the end, not one
+# for each of the 50 lines: rows 1 and 23 still had two patterns each when the last column sweep
+# decided their last cells, and with the grid full there is no further pass to cross them out.)
 #
-# The solved grid is pinned here, as text, so that everything below (and the tests) can check
-# against it:
+# Here is the grid it reached, pinned as text so that everything below (and the tests) can check
+# against it; the next cell confirms that it is what the pattern method found, and that it fits
+# every clue and every given:
 
 # %%
 SOLUTION_TEXT = """\
@@ -421,8 +438,6 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # while column 5, `1 1 1 2 1 1`, has only seven black cells and 27,132 patterns.
 
 # %% tags=["active-ipynb"]
-# import matplotlib.pyplot as plt
-#
 # row_counts = [nonovector.count_arrangements(clue, 25) for clue in ROWS]
 # col_counts = [nonovector.count_arrangements(clue, 25) for clue in COLS]
 # assert row_counts == [len(line_patterns(clue, 25)) for clue in ROWS]
@@ -453,10 +468,14 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # def tiled_counts(clues, times):
 #     """Pattern counts of the lines of the card tiled `times` x `times`, blank lines between copies.
 #
-#     A line through the copies repeats its clue `times` times; the blank lines have one pattern each.
+#     A line through the copies repeats its clue `times` times, and there are `times` such lines
+#     for each line of the card (one per band of copies); the blank lines have one pattern each.
 #     """
 #     cells = 26 * times - 1
-#     counts = [nonovector.count_arrangements(clue * times, cells) for clue in clues]
+#     counts = []
+#     for clue in clues:
+#         one_line = nonovector.count_arrangements(clue * times, cells)
+#         counts += [one_line] * times
 #     return counts + [1] * (times - 1)
 #
 # for times in (1, 2, 4):
@@ -479,8 +498,7 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # solution = nonogram2d.solve(ROWS, COLS, grid_with_givens())
 # assert solution == SOLUTION
 # verdict = nonogram2d.analyse(ROWS, COLS, grid_with_givens())
-# print(f'status {verdict.status!r} by {verdict.method!r}: {verdict.line_solves} line solves,'
-#       f' {verdict.probes} probes, {verdict.nodes} search nodes')
+# print(verdict.describe())
 
 # %% [markdown]
 # Both reach the same grid, and they must: whatever order the lines are solved in, complete line
@@ -495,86 +513,98 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # %% [markdown]
 # ### Comparing the work
 #
-# Clocks differ between machines, so count work first. The two methods count in different
-# units: the pattern method lists patterns and checks them, `nonogram2d` runs chapter 1's DP
-# line solver on whole lines. To compare them, convert both to *cell steps*. Listing a pattern
-# writes its 25 cells and checking it reads up to 25 (fewer when little is known, so this
-# overstates the checks a little); one DP line solve fills two tables of
-# `(blocks + 1) x (cells + 1)` entries and scans each block's starts once, chapter 1's estimate.
-# For the DP we charge every line solve at the average cost over the card's 50 lines.
+# Both methods do line logic, so count the lines each one looks at and what it does with a line.
+# The pattern method visits every line on every pass, and at each visit checks all the patterns
+# the line still has. `nonogram2d` keeps a queue and solves a line again only when a cell on it
+# has just been decided; and it never lists a pattern: a line solve asks its question of all the
+# layouts at once, from the clue and the line's 25 cells. (By default `nonogram2d` uses chapter
+# 5's bit-parallel line solver; `line_solver=nonovector.solve_line` selects chapter 1's DP.
+# They give the same answers, so the counts below are the same for both.)
 
 # %% tags=["active-ipynb"]
-# def dp_steps(blocks, cells):
-#     """Chapter 1's estimate of one DP line solve: two tables plus one scan of starts per block."""
-#     return 2 * (len(blocks) + 1) * (cells + 1) + len(blocks) * cells
+# visits = run.passes * (len(ROWS) + len(COLS))
+# print(f'pattern method: {visits} line visits ({run.passes} passes x 50 lines),'
+#       f' {run.generated:,} patterns listed, {run.examined:,} patterns checked')
+# print(f'                that is {run.examined / visits:,.0f} pattern checks per line visit')
+# print(f'nonogram2d:     {verdict.line_solves} line solves, no patterns listed')
+
+# %% [markdown]
+# The queue saves a little (143 line solves against 200 visits). The big difference is inside a
+# line. The pattern method lists 167,190 patterns, over four million cells, before it deduces
+# anything, and then checks about 1,300 patterns at each visit; a line solve looks at the line
+# once, and its cost depends on the line's length and number of blocks, not on how many layouts
+# the line has. That is why it keeps working at 103x103, where listing is hopeless.
 #
-# average_solve = sum(dp_steps(clue, 25) for clue in ROWS + COLS) / 50
-# pattern_steps = (run.generated + run.examined) * 25
-# dp_total = verdict.line_solves * average_solve
-# print(f'pattern method: {run.generated:,} patterns listed + {run.examined:,} checked'
-#       f' = {pattern_steps:,} cell steps')
-# print(f'nonogram2d:     {verdict.line_solves:,} line solves x {average_solve:.0f} steps'
-#       f' = {dp_total:,.0f} cell steps')
-# print(f'ratio: the pattern method does about {pattern_steps / dp_total:.0f} times the work')
-
-# %% [markdown]
-# Two things make the difference. The big one is listing: 167,190 patterns, over four million
-# cells, before the first deduction, where the DP looks at each line through two tables of a few
-# hundred entries. The smaller one is bookkeeping: the pattern method's four full passes visit
-# 200 lines, while `nonogram2d` re-solves a line only when a cell on it has just been decided.
-
-# %% [markdown]
-# And the clock (this cell's output varies from run to run, so the tests do not compare it).
-# Expect a smaller ratio than the work ratio: the pattern checks run inside Python's fast
-# built-ins (`all` over a list comprehension), while every step of the DP is ordinary Python.
+# And the clock, on this machine. This cell's output varies from run to run, so the tests do not
+# compare it:
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # from timeit import timeit
 #
-# pattern_seconds = timeit(lambda: solve_by_patterns(ROWS, COLS, grid_with_givens()), number=3) / 3
-# dp_seconds = timeit(lambda: nonogram2d.solve(ROWS, COLS, grid_with_givens()), number=3) / 3
-# print(f'pattern method {pattern_seconds * 1000:.0f} ms, nonogram2d.solve {dp_seconds * 1000:.1f} ms:'
-#       f' {pattern_seconds / dp_seconds:.0f} times faster')
+# def milliseconds(solve, repeat=3):
+#     """Average time of solve() in milliseconds."""
+#     return timeit(solve, number=repeat) / repeat * 1000
+#
+# pattern_ms = milliseconds(lambda: solve_by_patterns(ROWS, COLS, grid_with_givens()))
+# dp_ms = milliseconds(lambda: nonogram2d.solve(ROWS, COLS, grid_with_givens(),
+#                                               line_solver=nonovector.solve_line))
+# fast_ms = milliseconds(lambda: nonogram2d.solve(ROWS, COLS, grid_with_givens()))
+# print(f'pattern method                      {pattern_ms:7.1f} ms')
+# print(f'nonogram2d, chapter 1 DP            {dp_ms:7.1f} ms  ({pattern_ms / dp_ms:.0f} times faster)')
+# print(f'nonogram2d, bit-parallel (default)  {fast_ms:7.1f} ms  ({pattern_ms / fast_ms:.0f} times faster)')
 
 # %% [markdown]
 # ## The picture
 #
-# Here is the solution, drawn as on paper, with the 22 printed cells marked:
+# Here is the solution, drawn as on paper, with the 22 printed cells marked. Three big squares
+# in three corners, a dotted line of alternate cells between them: if that looks familiar, hold
+# the thought until the end of the chapter.
 
 # %% tags=["active-ipynb"]
-# ax = nonogram2d.draw_grid(SOLUTION, ROWS, COLS, givens=GIVENS,
-#                           title='GCHQ 2015: the solution (givens marked)')
+# nonogram2d.draw_grid(SOLUTION, ROWS, COLS, givens=GIVENS,
+#                      title='GCHQ 2015: the solution (printed cells marked)')
 # plt.show()
 
 # %% [markdown]
-# And how line logic gets there. Each picture is the grid after one sweep of the pattern method
-# (all rows, or all columns), with the cells that sweep decided outlined in red; grey cells are still
-# unknown.
+# And how line logic gets there. Each drawing is the grid after one sweep of the pattern method
+# (all rows, or all columns). Grey cells are still unknown; the cells that sweep decided are
+# red if black and pale red if white. Chapter 2's `draw_steps` draws the row of pictures and
+# `changed_cells` finds what each sweep decided.
 
 # %% tags=["active-ipynb"]
-# def newly_decided(before, after):
-#     """Cells unknown in `before` and known in `after`, as (row, col) pairs."""
-#     return [(r, c) for r, row in enumerate(after) for c, cell in enumerate(row)
-#             if cell is not None and before[r][c] is None]
-#
-# steps = run.sweeps
-# fig, axes = plt.subplots(2, 4, figsize=(11, 6.6))
-# for ax, (label, grid), (_, previous) in zip(axes.flat, steps[1:], steps[:-1]):
-#     changed = newly_decided(previous, grid)
-#     nonogram2d.draw_grid(grid, ax=ax, changed=changed,
-#                          title=f'{label}\n{len(changed)} new, {count_unknowns(grid)} unknown')
-# fig.suptitle('Line logic on the GCHQ puzzle, one sweep at a time (new cells outlined)')
-# fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.88, wspace=0.08, hspace=0.22)
+# grids, titles, decided = [], [], []
+# for (_, before), (label, after) in zip(run.sweeps, run.sweeps[1:]):
+#     new = nonogram2d.changed_cells(before, after)
+#     grids.append(after)
+#     decided.append(new)
+#     titles.append(f'{label}\n{len(new)} new, {count_unknowns(after)} unknown')
+# fig = nonogram2d.draw_steps(grids, titles=titles, changed=decided)
+# fig.suptitle('Line logic on the GCHQ puzzle, one sweep at a time (new cells in red)')
 # plt.show()
+
+# %% [markdown]
+# The first sweep of rows decides 102 cells: the ones a row's blocks cover wherever they are
+# placed, plus what the givens pin down. That gives the columns something to work with, and by
+# the second pass the three corner squares stand out. Chapter 2's own rows-then-columns loop,
+# `nonogram2d.sweep_history`, passes through exactly the same grid after each full pass:
+
+# %% tags=["active-ipynb"]
+# history = nonogram2d.sweep_history(ROWS, COLS, grid_with_givens())
+# assert history == [grid for label, grid in run.sweeps if label == 'start' or 'columns' in label]
+# f'{len(history) - 1} passes, the same grids'
 
 # %% [markdown]
 # ## Why print the givens?
 #
-# Take the 22 black cells away and line logic still decides all but a dozen cells:
+# Take the 22 black cells away and run the pattern method again. Line logic still decides all
+# but a dozen cells; the givens only speed up the first passes a little:
 
 # %% tags=["active-ipynb"]
 # bare = solve_by_patterns(ROWS, COLS)
-# print(f'without givens: {bare.passes} passes, {count_unknowns(bare.grid)} cells left unknown')
+# print('unknown cells after each pass')
+# print('  with the givens:   ', run.unknowns)
+# print('  without the givens:', bare.unknowns, '(the last pass decided nothing)')
+# print()
 # print(nonogram2d.show_grid(bare.grid))
 
 # %% [markdown]
@@ -589,7 +619,8 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 
 # %% [markdown]
 # Four: the two patches flip independently, 2 x 2. `differing_cells` finds the cells on which the
-# solutions do not all agree, and the picture shows each solution with those cells outlined.
+# solutions do not all agree, and the picture shows each solution with those cells in red (black)
+# or pale red (white).
 
 # %%
 def differing_cells(grids):
@@ -602,12 +633,11 @@ def differing_cells(grids):
 # %% tags=["active-ipynb"]
 # differ = differing_cells(bare_solutions)
 # print(len(differ), 'cells differ:', differ)
-# fig, axes = plt.subplots(1, 4, figsize=(12, 3.6))
-# for number, (ax, grid) in enumerate(zip(axes, bare_solutions), start=1):
-#     mark = ' (the card)' if grid == SOLUTION else ''
-#     nonogram2d.draw_grid(grid, ax=ax, changed=differ, title=f'solution {number}{mark}')
-# fig.suptitle('The four solutions of the clues alone; outlined cells differ between them')
-# fig.tight_layout()
+# titles = []
+# for number, grid in enumerate(bare_solutions, start=1):
+#     titles.append(f'solution {number}' + (' (the card)' if grid == SOLUTION else ''))
+# fig = nonogram2d.draw_steps(bare_solutions, titles=titles, changed=[differ] * 4, size=3)
+# fig.suptitle('The four solutions of the clues alone; the cells in red differ between them')
 # plt.show()
 
 # %% [markdown]
@@ -621,9 +651,9 @@ def differing_cells(grids):
 # three wrong solutions, it contains a cell that is white in that solution.
 #
 # That is a tiny *set cover* problem: each given "covers" the wrong solutions it rules out.
-# Trying subsets in order of size and stopping at the first size that works costs
-# 22 + 231 = 253 checks against three grids if two givens suffice, well under a millisecond's
-# thought for the computer.
+# Trying subsets in order of size and stopping at the first size that works means checking
+# 1 + 22 + 231 = 254 subsets against three grids if two givens suffice: no work at all for a
+# computer.
 
 # %%
 def rules_out(givens, grid):
@@ -663,13 +693,13 @@ def smallest_sufficient_givens(givens, solutions, answer):
 # %% tags=["active-ipynb"]
 # two = needed[0]
 # check = nonogram2d.analyse(ROWS, COLS, grid_with_givens(two))
-# print(f'with givens {two}: {check.status!r} by {check.method!r}')
+# print(f'with only the givens {two}:', check.describe())
 # assert check.status == 'unique' and check.solutions[0] == SOLUTION
 
 # %% [markdown]
-# The other twenty are a kindness to people solving with a pencil: they give the first sweeps
-# something to hold on to. (Line logic needs none of them; it gets all but 12 cells from the
-# clues alone.)
+# The other twenty are a kindness to people solving with a pencil: as the table of unknown cells
+# above shows, they let the early passes decide more (after two passes 58 cells are unknown
+# instead of 108), so the picture appears sooner.
 #
 # ## The reveal
 #
@@ -699,11 +729,22 @@ def qr_pixels(grid, scale=8, quiet=4):
 
 
 # %% [markdown]
-# `decode_qr` hands the image to [zxing-cpp](https://github.com/zxing-cpp/zxing-cpp), the Python
-# binding of a well-kept C++ barcode library, which installs from the package index with
-# `pip install zxing-cpp`. It is a notebook extra, not something the module needs: the import is
-# inside the function, and if the library is missing or finds no code, the function says so
-# instead of failing.
+# Without the clues and the grid lines, the solution looks like what it is:
+
+# %% tags=["active-ipynb"]
+# fig, ax = plt.subplots(figsize=(4.2, 4.2))
+# ax.imshow(qr_pixels(SOLUTION), cmap='gray', vmin=0, vmax=255)
+# ax.set_title('The solution as a QR reader sees it\n(8 pixels per cell, 4-cell quiet zone)')
+# ax.set_xlabel('pixels')
+# ax.set_ylabel('pixels')
+# plt.show()
+
+# %% [markdown]
+# A phone's camera would read it at once. In Python, `decode_qr` hands the image to
+# [zxing-cpp](https://github.com/zxing-cpp/zxing-cpp), the Python binding of a well-kept C++
+# barcode library, which installs from the package index with `pip install zxing-cpp`. It is a
+# notebook extra, not something the module needs: the import is inside the function, and if the
+# library is missing or finds no code, the function says so instead of failing.
 
 # %%
 def decode_qr(grid, scale=8, quiet=4):
@@ -725,36 +766,33 @@ def decode_qr(grid, scale=8, quiet=4):
         return None, 'zxing-cpp found no QR code in the picture'
     return found[0].text, None
 
-# %% tags=["active-ipynb"]
-# fig, ax = plt.subplots(figsize=(4.2, 4.2))
-# ax.imshow(qr_pixels(SOLUTION), cmap='gray', vmin=0, vmax=255)
-# ax.set_title('The solution as a QR reader sees it\n(8 pixels per cell, 4-cell quiet zone)')
-# ax.set_xlabel('pixels')
-# ax.set_ylabel('pixels')
-# plt.show()
-
 # %% [markdown]
-# The decoding cell's output is not compared by the tests, because on a machine without zxing-cpp
-# it honestly differs; `tests/test_gchq.py` checks the decoded text wherever zxing-cpp is
-# installed. The cell also tries the three wrong solutions of the bare clues.
+# So, after three chapters, what does the Director's card say? (Where zxing-cpp is not installed
+# this cell prints why it cannot tell, so the tests do not compare its output;
+# `tests/test_gchq.py` checks the text wherever zxing-cpp is installed.)
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # text, problem = decode_qr(SOLUTION)
 # print('The QR code says:', text if text is not None else problem)
-# print()
-# for number, grid in enumerate(bare_solutions, start=1):
-#     text, problem = decode_qr(grid)
-#     print(f'bare solution {number}:', text if text is not None else problem)
 
 # %% [markdown]
-# A web address (cut short, as it was on the card): the door to the puzzle's next stage.
+# An address on GCHQ's web site: the door to the puzzle's second stage.
 #
-# And a surprise: all four solutions of the bare clues read the same. A QR code carries
-# error-correction codewords (this one at level M, which can repair roughly 15% of its data), and
-# the 12 cells on which the solutions differ are few enough to be repaired. So a solver who
-# ignored the givens and picked the wrong one of the four would still have reached the next stage;
-# the givens make the *picture* unique, and the code's error correction would have forgiven them
-# anyway.
+# One last surprise. Decode all four solutions of the bare clues, the card's and the three wrong
+# ones:
+
+# %% tags=["active-ipynb", "nbval-ignore-output"]
+# for number, grid in enumerate(bare_solutions, start=1):
+#     unlike = len(differing_cells([grid, SOLUTION]))
+#     text, problem = decode_qr(grid)
+#     print(f'solution {number} ({unlike:2} cells unlike the card):', text if text is not None else problem)
+
+# %% [markdown]
+# All four read the same. A QR code carries error-correction codewords besides its data (this one
+# at level M, which can repair roughly 15% of the codewords), and the at most 12 cells by which a
+# wrong solution differs from the card are few enough to be repaired. So a solver who ignored the
+# givens and picked the wrong one of the four would still have reached the next stage: the givens
+# make the *picture* unique, and the code's error correction would have forgiven the rest.
 
 # %% [markdown]
 # ## What we have
@@ -762,10 +800,17 @@ def decode_qr(grid, scale=8, quiet=4):
 # - `gchq.ROWS`, `gchq.COLS`, `gchq.GIVENS` and `grid_with_givens` put the card in any program:
 #   `nonogram2d.solve(gchq.ROWS, gchq.COLS, gchq.grid_with_givens())`.
 # - The yangs pattern-set method (`line_patterns`, `eliminate`, `deduce`, `solve_by_patterns`)
-#   solves it by line logic in four passes, from 167,190 listed patterns: fine at 25x25, hopeless at
-#   103x103 (the card tiled four by four), where a single line has more patterns than any
-#   computer has bytes.
+#   solves it by line logic in four passes, from 167,190 listed patterns and 263,747 pattern
+#   checks, where `nonogram2d` needs 143 line solves and lists nothing. Listing is fine at 25x25
+#   and hopeless at 103x103 (the card tiled four by four), where a single line has more patterns
+#   than any computer has bytes.
 # - Without the givens the clues have four solutions, two independent two-way patches; two of the
 #   22 givens, one in each patch, are all that uniqueness needs (`smallest_sufficient_givens`,
 #   found by reasoning about the four solutions instead of re-solving millions of subsets).
-# - The picture is a QR code, and `decode_qr` reads it.
+# - The picture is a QR code, and `decode_qr` reads it: `www.gchq.gov.uk/puzz`, whichever of the
+#   four solutions you draw.
+#
+# Things to try: give `smallest_sufficient_givens` only the givens of one row (say
+# `[g for g in GIVENS if g[0] == 21]`) and see whether they can make the answer unique; or flip a
+# few cells of `SOLUTION` (0 for 1 and 1 for 0) and see how many `decode_qr` can take before the
+# code stops reading.

@@ -33,7 +33,9 @@ Errors: PuzzleError (a malformed puzzle; a ValueError), SearchLimit (a budget ra
 RuntimeError), and chapter 1's Contradiction (no solution).
 """
 
+import math
 import random
+import sys
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -369,9 +371,13 @@ def cell_points(ax, columns, rows):
 
 # %%
 def changed_cells(before, after):
-    """Cells unknown in `before` and known in `after`."""
-    return [(r, c) for r, (old, new) in enumerate(zip(before, after))
-            for c, (a, b) in enumerate(zip(old, new)) if a is None and b is not None]
+    """Cells unknown in `before` and known in `after`, as a list of (row, column)."""
+    changed = []
+    for r, (old_row, new_row) in enumerate(zip(before, after)):
+        for c, (old, new) in enumerate(zip(old_row, new_row)):
+            if old is None and new is not None:
+                changed.append((r, c))
+    return changed
 
 
 def draw_steps(grids, rows=None, cols=None, titles=None, columns=4, size=2.6, changed=None):
@@ -381,7 +387,7 @@ def draw_steps(grids, rows=None, cols=None, titles=None, columns=4, size=2.6, ch
 
     count = len(grids)
     columns = min(columns, count)
-    lines = -(-count // columns)
+    lines = math.ceil(count / columns)
     fig, axes = plt.subplots(lines, columns, figsize=(size * columns, size * lines + 0.4),
                              squeeze=False)
     for k, ax in enumerate(axes.flat):
@@ -527,16 +533,45 @@ def sweep_history(rows, cols, grid=None, line_solver=nonovector.solve_line):
 # *trail*; undoing a guess means blanking the cells written since a mark on the trail. It also
 # remembers every line it has solved (a *memo*, keyed on the clue and the line's cells): search
 # meets the same line in the same state over and over, and a dictionary lookup is far cheaper
-# than solving it again. The line solver itself is a parameter. By default it is the
-# bit-parallel solver of chapter 5 (`nonofast`), which gives exactly the answers of chapter 1's
-# `solve_line` (chapter 5 checks this) about ten times faster; pass
-# `line_solver=nonovector.solve_line` to run the engine on the teaching version.
+# than solving it again. A search on a big puzzle asks for millions of lines, so the memo must
+# not grow without end: it is emptied when its estimated size reaches `MEMO_BYTES` (40 MB). To
+# remember many lines in that space, it stores "nothing new" as `True`, and packs a line longer
+# than `SHORT_LINE` cells into bytes, one byte a cell instead of the eight a tuple takes. (Short
+# lines stay tuples: packing costs a little time on every lookup.) Measured on random 100x100
+# puzzles, a search then peaks under 60 MB in all; a memo bounded at 200,000 lines, whatever
+# their size, reached 375 MB.
+#
+# The line solver is a parameter too. Chapter 1's `solve_line` is the one to read, and the loops
+# above use it. The engine, which may solve millions of lines in one search, uses by default
+# `fast_solve_line`: the same job done with bit operations on a whole line at once, borrowed from
+# chapter 5 (`nonofast`), where it is explained and tested against chapter 1's solver. It gives
+# exactly the same answers, about ten times faster, so until chapter 5 you can think of it as
+# `solve_line`. To run the engine on chapter 1's version, pass
+# `line_solver=nonovector.solve_line`.
 #
 # It is the first of three layers of one small class. `Propagator` knows lines and the queue;
 # `Prober` will add probing and `Searcher` search, each in its own section.
 
 # %%
-MEMO_LIMIT = 200_000  # line results remembered before the memo starts afresh (bounds memory)
+MEMO_BYTES = 40_000_000  # the memo's size (estimated) at which it is emptied and starts afresh
+ENTRY_BYTES = 150        # the memo's cost per entry, besides its key's and answer's own objects
+SHORT_LINE = 32          # longer lines are packed into bytes in the memo
+CELL_CODE = {None: 2, 0: 0, 1: 1}
+
+
+def pack(cells):
+    """A line's cells (a tuple of 1/0/None) as the memo keeps them: as they are if the line is
+    short (fast), else as bytes, one byte a cell instead of a tuple's eight (small)."""
+    if len(cells) <= SHORT_LINE:
+        return cells
+    return bytes(map(CELL_CODE.__getitem__, cells))
+
+
+def unpack(packed):
+    """The tuple of 1/0/None that `pack` packed."""
+    if isinstance(packed, tuple):
+        return packed
+    return tuple(None if code == 2 else code for code in packed)
 
 
 def fast_solve_line(blocks, line):
@@ -558,6 +593,7 @@ class Propagator:
         self.clue_numbers = [numbers.setdefault(tuple(clue), len(numbers)) for clue in self.clues]
         self.line_solver = line_solver
         self.memo = {}
+        self.memo_bytes = 0         # the memo's estimated size
         self.trail = []             # cells decided so far, in order, as (row, column)
         self.line_solves = 0        # lines solved (answered from the memo or not)
         self.solver_calls = 0       # ... of which the line solver really had to work
@@ -577,20 +613,38 @@ class Propagator:
 
     def solve_line(self, line, cells):
         """The line solver's result for this line in this state (a tuple), or None if no layout
-        fits. Remembered, so each (clue, cells) pair is solved once."""
+        fits. Remembered, so each (clue, cells) pair is solved once while the memo lasts."""
         self.line_solves += 1
-        key = (self.clue_numbers[line], cells)
-        result = self.memo.get(key, False)
-        if result is False:
+        key = (self.clue_numbers[line], pack(cells))
+        answer = self.memo.get(key, False)
+        if answer is False:
             self.solver_calls += 1
             try:
                 result = tuple(self.line_solver(self.clues[line], list(cells)))
             except Contradiction:
                 result = None
-            if len(self.memo) >= MEMO_LIMIT:
+            if self.memo_bytes >= MEMO_BYTES:
                 self.memo.clear()
-            self.memo[key] = result
-        return result
+                self.memo_bytes = 0
+            self.remember(key, cells, result)
+            return result
+        if answer is True:   # the solver decided nothing new
+            return cells
+        if answer is None:   # no layout fits
+            return None
+        return unpack(answer)
+
+    def remember(self, key, cells, result):
+        """Store a line's result in the memo, compactly: True if it decides nothing new, None if
+        no layout fits, else the new cells, packed."""
+        if result is None:
+            answer = None
+        elif result == cells:
+            answer = True
+        else:
+            answer = pack(result)
+        self.memo[key] = answer
+        self.memo_bytes += ENTRY_BYTES + sys.getsizeof(key[1]) + sys.getsizeof(answer)
 
     def set_cell(self, r, c, value):
         """Decide one cell, writing it on the trail."""
@@ -646,9 +700,9 @@ def propagate(rows, cols, grid=None, *, line_solver=fast_solve_line):
 
 
 # %% [markdown]
-# Both loops reach the same grid; count the lines each solved. The seed's loop solves all ten
-# lines of the five-by-five puzzle in each of its three rounds (and would need a fourth, wasted,
-# round to notice that nothing changes if the grid were not already complete):
+# Both loops reach the same grid; count the lines each solved. Our run of the seed's loop above
+# took two rounds of ten lines each (it stops as soon as no cell is unknown). On a puzzle this
+# small the queue saves little:
 
 # %% tags=["active-ipynb"]
 # engine = Propagator(rows, cols)
@@ -667,35 +721,42 @@ def propagate(rows, cols, grid=None, *, line_solver=fast_solve_line):
 # from pathlib import Path
 #
 # def read_clues(name):
-#     """(rows, cols) from one of the project's puzzles/*.non files (a minimal reader)."""
-#     lines = (Path('..') / 'puzzles' / name).read_text().splitlines()
-#     size = {line.split()[0]: int(line.split()[1]) for line in lines
-#             if line.split() and line.split()[0] in ('width', 'height')}
-#     start = {line.strip(): i + 1 for i, line in enumerate(lines)
-#              if line.strip() in ('rows', 'columns')}
-#     def clues(section, count):
-#         return [[int(n) for n in line.split(',') if n.strip()]
-#                 for line in lines[start[section]:start[section] + count]]
-#     return clues('rows', size['height']), clues('columns', size['width'])
+#     """(rows, cols) from one of the project's puzzles/*.non files. A minimal reader: it knows
+#     only the `width` and `height` lines and the lines of clues under `rows` and `columns`."""
+#     size, clues, section = {}, {'rows': [], 'columns': []}, None
+#     for line in (Path('..') / 'puzzles' / name).read_text().splitlines():
+#         words = line.split()
+#         if line.strip() in clues:
+#             section = line.strip()
+#         elif words and words[0] in ('width', 'height'):
+#             size[words[0]] = int(words[1])
+#         elif section == 'rows' and len(clues['rows']) < size['height']:
+#             clues['rows'].append([int(n) for n in line.split(',') if n.strip()])
+#         elif section == 'columns' and len(clues['columns']) < size['width']:
+#             clues['columns'].append([int(n) for n in line.split(',') if n.strip()])
+#     return clues['rows'], clues['columns']
 #
 # cat_rows, cat_cols = read_clues('webpbn-00006.non')
 # cat_history = sweep_history(cat_rows, cat_cols)
 # cat = Propagator(cat_rows, cat_cols)
 # cat.propagate()
 # assert cat.grid == cat_history[-1] and cat.unknown() == 0
-# sweep_solves = len(cat_history) * (len(cat_rows) + len(cat_cols))  # + the round that confirms
-# print(f'Cat, 20x20: seed loop {len(cat_history) - 1} rounds + 1 to confirm =',
-#       f'{sweep_solves} line solves; queue {cat.line_solves}',
-#       f'({sweep_solves / cat.line_solves:.1f} times fewer)')
+# assert propagate(cat_rows, cat_cols, line_solver=nonovector.solve_line) == cat.grid  # same answer
+# rounds = len(cat_history) - 1
+# sweep_solves = rounds * (len(cat_rows) + len(cat_cols))
+# print(f'Cat, 20x20: seed loop {rounds} rounds = {sweep_solves} line solves;',
+#       f'queue {cat.line_solves} line solves ({sweep_solves / cat.line_solves:.1f} times fewer)')
 
 # %% [markdown]
-# (Here the last round of the seed's loop is counted: when the grid is complete, the seed stops
-# without it, but a grid that still has unknown cells can only be known to be stuck by a round
-# that changes nothing.) The Cat's solve, round by round:
+# (The seed's loop stops here because the grid is complete; on a puzzle where line logic stalls
+# it needs one more round, which changes nothing, to find out.) The second `assert` checks that
+# the queue reaches the same grid with chapter 1's line solver as with the default one. The Cat's
+# solve by the seed's loop, round by round:
 
 # %% tags=["active-ipynb"]
-# draw_steps(cat_history, titles=['start'] + [f'round {i}' for i in range(1, len(cat_history))],
-#            columns=5, size=2.0)
+# fig = draw_steps(cat_history, columns=5, size=2.0,
+#                  titles=['start'] + [f'round {i}' for i in range(1, len(cat_history))])
+# fig.suptitle("The Cat (webpbn #6) by the seed's loop: each round's new cells in red")
 # plt.show()
 
 # %% [markdown]
@@ -800,28 +861,28 @@ class Prober(Propagator):
                 if self.grid[r][c] is not None:
                     continue
                 stop()
-                skip = implied.get((r, c))
-                if_filled = None if skip == 1 else self.probe(r, c, 1)
-                if_empty = None if skip == 0 else self.probe(r, c, 0)
-                if if_filled is None and if_empty is None and skip is None:
-                    raise Contradiction(f'cell ({r}, {c}) can be neither filled nor empty')
-                if skip is None and (if_filled is None or if_empty is None):
-                    self.decide(if_empty if if_filled is None else if_filled)
-                elif skip is not None and (if_filled if skip == 0 else if_empty) is None:
-                    self.decide({(r, c): skip})  # the probed value contradicts: the other holds
-                elif skip is None:
-                    same = {cell: value for cell, value in if_filled.items()
-                            if if_empty.get(cell) == value}
-                    if same:
-                        self.decide(same)
-                    else:
-                        both_ways[r, c] = (if_filled, if_empty)
-                        for decided in (if_filled, if_empty):
-                            for cell, value in decided.items():
-                                implied.setdefault(cell, value)
-                        continue
+                known_fine = implied.get((r, c))
+                if known_fine is not None:
+                    # This value cannot contradict (see above): probe only the other one.
+                    if self.probe(r, c, 1 - known_fine) is not None:
+                        continue  # both values survive: nothing new
+                    self.decide({(r, c): known_fine})
                 else:
-                    continue  # one value implied, the other survived: nothing new
+                    if_filled, if_empty = self.probe(r, c, 1), self.probe(r, c, 0)
+                    if if_filled is None and if_empty is None:
+                        raise Contradiction(f'cell ({r}, {c}) can be neither filled nor empty')
+                    if if_filled is None or if_empty is None:  # one value survives
+                        self.decide(if_empty if if_filled is None else if_filled)
+                    else:
+                        same = {cell: value for cell, value in if_filled.items()
+                                if if_empty.get(cell) == value}
+                        if not same:  # nothing certain; remember both outcomes for search
+                            both_ways[r, c] = (if_filled, if_empty)
+                            for decided in (if_filled, if_empty):
+                                for cell, value in decided.items():
+                                    implied.setdefault(cell, value)
+                            continue
+                        self.decide(same)
                 progress = True
                 implied.clear()
                 both_ways.clear()
@@ -931,8 +992,8 @@ class Prober(Propagator):
 # value still decides the most. That works for most puzzles, but it can fail badly. In Wolter's
 # *Forever* (#6574) the picture in the middle is easy and the frame of interlocking blocks
 # around it is hard. The rule keeps guessing in the middle, where guesses decide a lot, and every
-# guess there makes the search repeat the same hopeless attempts on the frame. More than
-# forty thousand guesses and four minutes did not find a single solution.
+# guess there makes the search repeat the same hopeless attempts on the frame. When we tried it,
+# more than forty thousand guesses and four minutes did not find a single solution.
 #
 # The cure comes from SAT solvers: let the trouble choose. Every time a line turns out to have
 # no layout (in propagation, in a probe, anywhere), add to that line's *activity*. Guess in the
@@ -1224,18 +1285,34 @@ def analyse(rows, cols, grid=None, *, max_nodes=None, time_limit=None,
 #     print(f'{name:>16}: {analyse(*puzzle).describe()}')
 
 # %% [markdown]
+# To check a puzzle of your own, draw it in the picture below and run the cell again. This round
+# ring has two solutions, printed below; a square frame (the whole border filled) has only one.
+
+# %% tags=["active-ipynb"]
+# my_picture = '''
+# 01110
+# 10001
+# 10001
+# 10001
+# 01110
+# '''
+# my_verdict = analyse(*pic2gram(my_picture))
+# print(my_verdict.describe())
+# for solution in my_verdict.solutions:
+#     print(show_grid(solution), end='\n\n')
+
+# %% [markdown]
 # ## Random pictures
 #
-# Random pictures make endless test puzzles. At a density of one half, the puzzles of a 30x30
-# picture are usually not line-solvable and often have several solutions (a random picture
-# rarely has a unique puzzle). The generator takes a seed, so every run makes the same pictures.
+# Random pictures make endless test puzzles. At a density of one half, the puzzle of a 30x30
+# picture is rarely line-solvable and rarely unique: its many short blocks can be shuffled in
+# more than one way. The generator takes a seed, so every run makes the same pictures.
 
 # %%
 def random_picture(height, width, density=0.5, seed=None):
     """A random picture (a list of rows of 0/1): each cell filled with probability `density`."""
     rng = random.Random(seed)
     return [[int(rng.random() < density) for _ in range(width)] for _ in range(height)]
-
 
 # %% tags=["active-ipynb"]
 # counts = {}
@@ -1250,14 +1327,18 @@ def random_picture(height, width, density=0.5, seed=None):
 # Search can take a very long time on a hard puzzle, and a program serving a user must not hang.
 # `max_nodes` bounds the number of search nodes and `time_limit` the seconds; when either runs out
 # the search raises `SearchLimit` (a `RuntimeError`), whose message says how far it got and whose
-# attributes keep the solutions found so far. Here *Forever* gets ten nodes:
+# attributes keep the solutions found so far. Here *Forever* gets ten nodes; the search stops as
+# it enters the eleventh:
 
 # %% tags=["active-ipynb"]
+# import re
+#
 # try:
 #     analyse(forever_rows, forever_cols, max_nodes=10)
 # except SearchLimit as error:
-#     print(f'SearchLimit after {error.nodes} nodes, with {len(error.solutions)} solutions found')
-#     print(str(error).split(' after')[0], '...')
+#     print('nodes:', error.nodes, '| solutions found so far:', error.solutions)
+#     message = re.sub(r'[0-9.]+ s,', '... s,', str(error))  # the time varies from run to run
+#     print('message:', message)
 
 # %% [markdown]
 # ## The recursive all-solutions seed, compared
@@ -1299,7 +1380,7 @@ def random_picture(height, width, density=0.5, seed=None):
 # count of layouts that decides the memory, and the count explodes. The dynamic-programming line
 # solver never lists layouts; it needs two tables of `(blocks + 1) x (cells + 1)` booleans per
 # line solve, a few kilobytes, however many layouts there are. Our whole search state is one
-# grid, a trail and a memo of bounded size.
+# grid, a trail, what the probes of each open guess decided, and a memo of at most `MEMO_BYTES`.
 #
 # The seed's own test is a 7x7 ring, for which its program prints every solution it finds. Ours
 # lists them too (there is only one), and says what it took:
@@ -1322,5 +1403,6 @@ def random_picture(height, width, density=0.5, seed=None):
 #   contradictions cluster, and `solutions`, `solve` and `analyse` give every solution, the
 #   first, or a verdict, within optional budgets (`SearchLimit`).
 #
-# Almost all of the solver's time goes into the line solver, even with the memo. Chapter 3 puts
-# the solver to work on GCHQ's Christmas puzzle, which comes with given cells.
+# Chapter 3 puts the solver to work on GCHQ's Christmas puzzle, which comes with given cells;
+# chapter 4 reads puzzle files and makes puzzles worth printing; chapter 5 is about speed, and
+# explains the fast line solver that the engine has been using all along.

@@ -1,5 +1,6 @@
 """Tests of chapter 3: the GCHQ 2015 puzzle's data, the pattern-set solver, and the QR reveal."""
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -65,6 +66,14 @@ def test_solution_matches_clues_and_givens():
     assert [nonovector.line2blocks(row) for row in SOLUTION] == ROWS
     assert [nonovector.line2blocks(col) for col in zip(*SOLUTION)] == COLS
     assert all(SOLUTION[r][c] == 1 for r, c in GIVENS)
+
+
+def test_data_agrees_with_the_puzzle_file():
+    """The module's copy of the card and the repo's puzzles/gchq2015.non (read by chapter 4)."""
+    import nonotools
+    puzzle = nonotools.read_puzzle(Path(__file__).parent.parent / "puzzles" / "gchq2015.non")
+    assert puzzle.rows == ROWS and puzzle.cols == COLS
+    assert puzzle.givens == gchq.grid_with_givens()
 
 
 def test_grid_with_givens():

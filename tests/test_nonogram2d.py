@@ -6,6 +6,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import nonogram2d
 import nonovector
 from nonovector import ClueError, Contradiction, line2blocks
 from nonogram2d import (Propagator, Prober, PuzzleError, SearchLimit, Searcher, Verdict, analyse,
@@ -237,6 +238,21 @@ def test_propagate_uses_the_line_solver_and_memo():
     assert engine.solver_calls == len(calls) <= engine.line_solves
     engine.propagate()  # everything is in the memo now
     assert engine.solver_calls == len(calls)
+
+
+def test_pack_round_trips_short_and_long_lines():
+    for cells in [(), (1, 0, None), tuple([None, 1, 0] * 20)]:
+        assert nonogram2d.unpack(nonogram2d.pack(cells)) == cells
+    assert isinstance(nonogram2d.pack(tuple([0] * 100)), bytes)  # long lines are packed
+
+
+def test_memo_is_emptied_at_its_size_bound(monkeypatch):
+    monkeypatch.setattr(nonogram2d, "MEMO_BYTES", 2_000)
+    rows, cols = pic2gram(random_picture(40, 40, 0.5, seed=3))
+    engine = Searcher(rows, cols)
+    first = next(engine.solutions())
+    assert satisfies(first, rows, cols)
+    assert engine.memo_bytes < 2_000 + 1_000 and len(engine.memo) < engine.solver_calls
 
 
 def test_undo_restores_the_grid():
