@@ -1,28 +1,32 @@
-"""Speed benchmark for the line solvers and the SAT backend (run from the repo root).
+"""Speed benchmark: line solvers, whole puzzles, memory and ablation (run from the repo root).
 
-    python benchmarks/speed.py                 # everything, a few minutes; writes benchmarks/results/
-    python benchmarks/speed.py --quick         # fewer lines, for a smoke test (writes to --out)
-    python benchmarks/speed.py --parts lines   # only some parts: lines, lengths, sat, puzzles
+    python benchmarks/speed.py                  # everything, ~10 minutes; writes benchmarks/results/
+    python benchmarks/speed.py --quick --out /tmp/speed   # a smoke test
+    python benchmarks/speed.py --parts validate,random    # only some parts
 
-Parts:
-  lines    random 25-cell lines (clue of a random picture at density 0.5, 6 of the picture's cells
-           known): lines per second for seed-style enumeration (newforces(nonovector(...))),
-           chapter 1's nonovector.solve_line and nonofast's solver, with and without its cache.
-           Writes speed.csv (solver, lines, seconds, lines_per_second, ratio to enumeration).
-  lengths  time per line against line length (10..100 cells, a quarter of the cells known) for
-           enumeration, chapter 1 and nonofast (no cache). Writes lines.csv.
-  sat      nonofast.sat_solutions asked for two solutions on Forever (#6574), 9-Dom (#8098) and
-           seeded random 30x30 puzzles. Needs python-sat and ../shared/puzzles (skipped without).
-           Writes sat.csv. 9-Dom is a personal-use puzzle: it is read from ../shared only.
-  puzzles  whole puzzles through chapter 2's nonogram2d.analyse with its default line solver and
-           with line_solver=nonofast.solve_line, if nonogram2d is there. Writes puzzles.csv.
+Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine and for SAT):
+  lines     random 25-cell lines (clue of a random picture at density 0.5, 6 cells known): lines
+            per second for seed-style enumeration (newforces(nonovector(...))), chapter 1's DP and
+            nonofast, with and without its cache. Writes speed.csv.
+  lengths   time per line against line length (10..100 cells, a quarter known). Writes lines.csv.
+  validate  two-solution search of every puzzle in ../shared/puzzles (except #12548, #18297,
+            #22336 and frans_faase) with chapter 2's engine (nonogram2d.analyse, defaults) and with
+            SAT (nonofast.puzzle_cnf + CaDiCaL through python-sat). Writes validate.csv: time,
+            nodes, verdict. Personal-use puzzles are read from ../shared only; only their figures
+            are written, by name.
+  random    seeded random 30x30 puzzles at density 0.5 (50 of them): engine and SAT. random.csv.
+  memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
+            random 50x50 and 100x100 ones. Writes memory.csv.
+  ablation  the engine's options one at a time (line solver, probing, memo, activity, choice of
+            the search cell) on a fixed set of puzzles. Writes ablation.csv.
 
 Everything is seeded, so the same lines and puzzles are measured on every run; only the times
-vary. Progress goes to stderr (with tqdm if it is installed).
+vary. Progress goes to stderr (with tqdm if it is installed, else a line per step).
 """
 import argparse
 import csv
 import gc
+import json
 import random
 import statistics
 import sys
@@ -112,6 +116,8 @@ def part_lines(args, out):
     rows.append(('nonofast.solve_line, no cache', len(cases), time_pass(uncached, cases, repeats=3)))
     rows.append(('nonofast.line_bits (bitmasks), no cache', len(cases),
                  time_pass(nonofast.line_bits, bit_cases, repeats=3)))
+    rows.append(('nonofast.line_bits_fast (bitmasks), no cache', len(cases),
+                 time_pass(nonofast.line_bits_fast, bit_cases, repeats=3)))
     cold = []
     for _ in range(3):
         nonofast.cache_clear()
@@ -160,33 +166,118 @@ def part_lengths(args, out):
         print(f'  {row["solver"]:<12} {row["cells"]:>4} cells  {float(row["seconds_per_line"]) * 1e6:>12,.1f} us')
 
 
-# --- puzzles -----------------------------------------------------------------------------------
+# --- whole puzzles ---------------------------------------------------------------------------
 
-def read_non(path):
-    """(rows, cols) from a .non file: width/height, then 'rows' and 'columns' sections of
-    comma-separated clues ('0' or a blank line = empty clue). Other keys are ignored."""
-    sizes, sections, current = {}, {'rows': [], 'columns': []}, None
-    for number, raw in enumerate(Path(path).read_text().splitlines(), 1):
-        text = raw.strip()
-        word = text.split(maxsplit=1)[0] if text else ''
-        if word in ('width', 'height'):
-            sizes[word] = int(text.split()[1])
-            current = None
-        elif word in sections:
-            current = word
-        elif current and (not text or text[0].isdigit()):
-            if len(sections[current]) < sizes.get('height' if current == 'rows' else 'width', 10 ** 9):
-                try:
-                    sections[current].append([int(x) for x in text.split(',') if int(x)] if text else [])
-                except ValueError:
-                    raise ValueError(f'{path}:{number}: bad clue {text!r}') from None
-        else:
-            current = None
-    rows, cols = sections['rows'], sections['columns']
-    if len(rows) != sizes.get('height') or len(cols) != sizes.get('width'):
-        raise ValueError(f'{path}: expected {sizes.get("height")} rows and {sizes.get("width")} '
-                         f'columns, found {len(rows)} and {len(cols)}')
-    return rows, cols
+EXCLUDED = {'webpbn-12548', 'webpbn-18297', 'webpbn-22336', 'frans_faase'}  # see issue 6
+ABLATION_PUZZLES = ['webpbn-00023', 'webpbn-00436', 'webpbn-00803', 'webpbn-01611', 'webpbn-06574',
+                    'LalaFrogKK', 'MLP', 'football']
+MEMORY_PUZZLES = ['lancaster', 'einstein', 'faase', 'gentleman', 'webpbn-01611', 'webpbn-06574',
+                  'webpbn-08098', 'knotty']
+
+
+def shared_puzzle_paths():
+    """(name, path) of every puzzle file in ../shared/puzzles except the excluded ones."""
+    if not SHARED.is_dir():
+        return []
+    paths = sorted(p for p in SHARED.rglob('*') if p.suffix in ('.non', '.txt')
+                   and p.parent.name != 'reference-timings')
+    found = []
+    for path in paths:
+        if path.stem in EXCLUDED:
+            continue
+        if path.suffix == '.txt':  # the Rosetta file holds puzzles also present one per file
+            continue
+        found.append((path.stem, path))
+    return found
+
+
+def load(path):
+    """(rows, cols, givens) of a puzzle file, read with chapter 4's reader."""
+    import nonotools
+    puzzle = nonotools.read_puzzle(path)
+    givens = puzzle.givens
+    extra = path.with_suffix('.givens')  # the shared GCHQ file keeps its givens beside it
+    if givens is None and extra.exists():
+        givens = [[None] * puzzle.width for _ in range(puzzle.height)]
+        for text in extra.read_text().splitlines():
+            if text.strip() and not text.startswith('#'):
+                r, c = map(int, text.split())
+                givens[r][c] = 1
+    return puzzle.rows, puzzle.cols, givens
+
+
+def engine_run(rows, cols, grid, time_limit, **options):
+    """Validate with chapter 2's engine: (verdict, method, nodes, seconds)."""
+    import nonogram2d
+    start = time.perf_counter()
+    try:
+        verdict = nonogram2d.analyse(rows, cols, grid, time_limit=time_limit, **options)
+        outcome = (verdict.status, verdict.method, verdict.nodes)
+    except nonogram2d.SearchLimit as limit:
+        outcome = ('limit', '-', limit.nodes)
+    return (*outcome, time.perf_counter() - start)
+
+
+SAT_CHILD = '''
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import nonofast
+from pysat.solvers import Solver
+job = json.load(sys.stdin)
+start = time.perf_counter()
+clauses, cell_var, _ = nonofast.puzzle_cnf(job['rows'], job['cols'], job['grid'])
+all_cells = [var for row in cell_var for var in row]
+found = 0
+with Solver(name='cadical153', bootstrap_with=clauses) as sat:
+    while found < 2 and sat.solve():
+        found += 1
+        model = sat.get_model()  # literals of variables 1, 2, ...: the cells come first
+        sat.add_clause([-model[var - 1] for var in all_cells])  # some cell must differ
+    conflicts = sat.accum_stats().get('conflicts', '-')
+print(json.dumps({'found': found, 'conflicts': conflicts, 'seconds': time.perf_counter() - start}))
+'''
+
+
+def sat_run(rows, cols, grid, time_limit):
+    """Validate by SAT (two-solution search) in a child process, killed after time_limit
+    seconds (solvers cannot be interrupted reliably from Python). Returns (verdict, conflicts,
+    seconds); the seconds include building the clauses, not starting the interpreter."""
+    import subprocess
+    job = json.dumps({'rows': rows, 'cols': cols, 'grid': grid})
+    try:
+        result = subprocess.run([sys.executable, '-c', SAT_CHILD, str(ROOT)], input=job,
+                                capture_output=True, text=True, timeout=time_limit + 1)
+    except subprocess.TimeoutExpired:
+        return 'limit', '-', time_limit
+    if result.returncode:
+        raise RuntimeError(result.stderr)
+    data = json.loads(result.stdout)
+    if data['seconds'] > time_limit:
+        return 'limit', data['conflicts'], data['seconds']
+    return ['none', 'unique', 'multiple'][data['found']], data['conflicts'], data['seconds']
+
+
+def part_validate(args, out):
+    """Two-solution search on every shared puzzle, with chapter 2's engine and with SAT."""
+    jobs = shared_puzzle_paths()
+    if not jobs:
+        print('validate: ../shared/puzzles is not there; skipped', file=sys.stderr)
+        return
+    table = []
+    for name, path in progress(jobs, 'validate'):
+        rows, cols, grid = load(path)
+        verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit)
+        sat_verdict, conflicts, sat_seconds = sat_run(rows, cols, grid, args.time_limit)
+        table.append({'puzzle': name, 'folder': path.parent.name, 'size': f'{len(cols)}x{len(rows)}',
+                      'cells': len(rows) * len(cols), 'verdict': verdict, 'method': method,
+                      'nodes': nodes, 'seconds': f'{seconds:.3f}', 'sat_verdict': sat_verdict,
+                      'sat_conflicts': conflicts, 'sat_seconds': f'{sat_seconds:.3f}'})
+        print(f'  {name:<16} {table[-1]["size"]:>6} {verdict:>8} {method:>8} {nodes:>6} '
+              f'{seconds:7.2f} s | SAT {sat_verdict:>8} {sat_seconds:6.2f} s', file=sys.stderr)
+    write_csv(out / 'validate.csv', table)
+    over = [r['puzzle'] for r in table if r['verdict'] == 'limit']
+    print(f'\nValidation of {len(table)} shared puzzles: {len(table) - len(over)} settled by the '
+          f'engine within {args.time_limit:g} s; over the limit: {", ".join(over) or "none"}')
 
 
 def random_puzzle(rng, height, width, density=0.5):
@@ -196,85 +287,131 @@ def random_puzzle(rng, height, width, density=0.5):
             [nonovector.line2blocks(col) for col in zip(*picture)])
 
 
-def shared_puzzles():
-    """The named puzzles of the SAT part that are present: (name, path)."""
-    wanted = [('Forever (webpbn #6574)', SHARED / 'webpbn' / 'webpbn-06574.non'),
-              ('9-Dom (webpbn #8098)', SHARED / 'personal-use' / 'webpbn-08098.non')]
-    return [(name, path) for name, path in wanted if path.exists()]
-
-
-def count_two(solutions):
-    """How many solutions a generator gives, stopping at two."""
-    found = 0
-    for _ in solutions:
-        found += 1
-        if found == 2:
-            break
-    return found
-
-
-def part_sat(args, out):
-    """SAT validation (up to two solutions) of the hard named puzzles and random 30x30 ones."""
-    try:
-        import pysat  # noqa: F401
-    except ImportError:
-        print('sat: python-sat is not installed; skipped', file=sys.stderr)
-        return
-    jobs = [(name, *read_non(path)) for name, path in shared_puzzles()]
-    rng = random.Random(args.seed + 2)
-    jobs += [(f'random 30x30 #{i + 1}', *random_puzzle(rng, 30, 30)) for i in range(args.random_puzzles)]
-    table = []
-    for name, rows, cols in progress(jobs, 'sat'):
-        start = time.perf_counter()
-        found = count_two(nonofast.sat_solutions(rows, cols))
-        seconds = time.perf_counter() - start
-        table.append({'puzzle': name, 'size': f'{len(cols)}x{len(rows)}',
-                      'solutions': {0: 'none', 1: 'unique', 2: 'multiple'}[found],
-                      'seconds': f'{seconds:.3f}'})
-    write_csv(out / 'sat.csv', table)
-    print('\nSAT validation (two-solution search):')
-    for row in table:
-        print(f'  {row["puzzle"]:<26} {row["size"]:>6} {row["solutions"]:>9} {float(row["seconds"]):8.3f} s')
-    randoms = [float(r['seconds']) for r in table if r['puzzle'].startswith('random')]
-    if randoms:
-        print(f'  random 30x30: median {statistics.median(randoms):.3f} s, max {max(randoms):.3f} s')
-
-
-def part_puzzles(args, out):
-    """Whole puzzles through chapter 2's analyse, default line solver against nonofast's."""
-    try:
-        import nonogram2d
-    except ImportError:
-        print('puzzles: nonogram2d is not there yet; skipped', file=sys.stderr)
-        return
-    jobs = []
-    for path in sorted((SHARED / 'webpbn').glob('*.non')):
-        jobs.append((path.stem, *read_non(path)))
+def random_jobs(args):
+    """The seeded random 30x30 puzzles (density 0.5), as (name, rows, cols)."""
     rng = random.Random(args.seed + 3)
-    jobs += [(f'random 30x30 #{i + 1}', *random_puzzle(rng, 30, 30)) for i in range(args.random_puzzles)]
+    return [(f'random #{i + 1}', *random_puzzle(rng, 30, 30)) for i in range(args.random_puzzles)]
+
+
+def part_random(args, out):
+    """Random 30x30 puzzles at density 0.5 through the engine (and SAT)."""
     table = []
-    for name, rows, cols in progress(jobs, 'puzzles'):
-        row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}'}
-        for label, extra in (('default', {}), ('nonofast', {'line_solver': nonofast.solve_line})):
-            nonofast.cache_clear()
-            start = time.perf_counter()
-            try:
-                verdict = nonogram2d.analyse(rows, cols, time_limit=args.time_limit, **extra)
-                row[f'{label}_status'] = verdict.status
-            except nonogram2d.SearchLimit:
-                row[f'{label}_status'] = 'timeout'
-            except TypeError as error:  # an engine without line_solver=
-                print(f'puzzles: {error}; skipped', file=sys.stderr)
-                return
-            row[f'{label}_seconds'] = f'{time.perf_counter() - start:.3f}'
-        table.append(row)
-    write_csv(out / 'puzzles.csv', table)
-    print('\nWhole puzzles (nonogram2d.analyse), default line solver vs nonofast.solve_line:')
-    for row in table:
-        ratio = float(row['default_seconds']) / max(float(row['nonofast_seconds']), 1e-9)
-        print(f'  {row["puzzle"]:<20} {row["size"]:>6} {row["default_status"]:>8} '
-              f'{float(row["default_seconds"]):8.3f} s  {row["nonofast_status"]:>8} '
-              f'{float(row["nonofast_seconds"]):8.3f} s  x{ratio:.1f}')
+    for name, rows, cols in progress(random_jobs(args), 'random 30x30'):
+        verdict, method, nodes, seconds = engine_run(rows, cols, None, args.time_limit)
+        sat_verdict, _, sat_seconds = sat_run(rows, cols, None, args.time_limit)
+        table.append({'puzzle': name, 'verdict': verdict, 'method': method, 'nodes': nodes,
+                      'seconds': f'{seconds:.3f}', 'sat_verdict': sat_verdict,
+                      'sat_seconds': f'{sat_seconds:.3f}'})
+    write_csv(out / 'random.csv', table)
+    times = [float(r['seconds']) for r in table]
+    print(f'\nRandom 30x30 (density 0.5, seed {args.seed + 3}, {len(times)} puzzles): median '
+          f'{statistics.median(times):.3f} s, max {max(times):.3f} s, over {args.time_limit:g} s: '
+          f'{sum(r["verdict"] == "limit" for r in table)}')
+
+
+MEMORY_CHILD = '''
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import nonogram2d, speed
+def high_water_kb():  # this process's peak resident memory (Linux; reset by exec, unlike maxrss)
+    for text in open('/proc/self/status'):
+        if text.startswith('VmHWM:'):
+            return int(text.split()[1])
+rows, cols, grid = speed.memory_puzzle(sys.argv[2], int(sys.argv[3]))
+before = high_water_kb()
+verdict, method, nodes, seconds = speed.engine_run(rows, cols, grid, float(sys.argv[4]))
+peak = high_water_kb()
+print(json.dumps({'verdict': verdict, 'seconds': seconds, 'start_kb': before, 'peak_kb': peak}))
+'''
+
+
+def memory_puzzle(name, seed):
+    """A puzzle for the memory part: a shared puzzle by name, or 'random NxN'."""
+    if name.startswith('random '):
+        side = int(name.split()[1].split('x')[0])
+        return (*random_puzzle(random.Random(seed), side, side), None)
+    return load(dict(shared_puzzle_paths())[name])
+
+
+def part_memory(args, out):
+    """Peak memory (VmHWM, the high-water resident size) of a fresh process validating each of the biggest puzzles."""
+    import subprocess
+    names = [n for n in MEMORY_PUZZLES if n in dict(shared_puzzle_paths())]
+    names += ['random 50x50', 'random 100x100']
+    table = []
+    for name in progress(names, 'memory'):
+        command = [sys.executable, '-c', MEMORY_CHILD, str(ROOT), name, str(args.seed),
+                   str(args.time_limit)]
+        env = dict(__import__('os').environ, PYTHONPATH=f'{ROOT}:{ROOT / "benchmarks"}')
+        result = subprocess.run(command, capture_output=True, text=True, env=env,
+                                timeout=args.time_limit * 3 + 30)
+        if result.returncode:
+            print(result.stderr, file=sys.stderr)
+            continue
+        data = json.loads(result.stdout)
+        rows, cols, _ = memory_puzzle(name, args.seed)
+        table.append({'puzzle': name, 'size': f'{len(cols)}x{len(rows)}', 'verdict': data['verdict'],
+                      'seconds': f'{data["seconds"]:.3f}',
+                      'start_mb': f'{data["start_kb"] / 1024:.1f}',
+                      'peak_mb': f'{data["peak_kb"] / 1024:.1f}'})
+        print(f'  {name:<16} peak {table[-1]["peak_mb"]:>7} MB ({data["verdict"]})', file=sys.stderr)
+    write_csv(out / 'memory.csv', table)
+    print('\nPeak memory of the whole process (VmHWM):',
+          ', '.join(f'{r["puzzle"]} {r["peak_mb"]} MB' for r in table))
+
+
+class _Patched:
+    """Set attributes for the length of a with-block, then put the old values back."""
+
+    def __init__(self, *changes):
+        self.changes = changes  # (object, name, value)
+
+    def __enter__(self):
+        self.saved = [(obj, name, getattr(obj, name)) for obj, name, _ in self.changes]
+        for obj, name, value in self.changes:
+            setattr(obj, name, value)
+
+    def __exit__(self, *exc):
+        for obj, name, value in self.saved:
+            setattr(obj, name, value)
+
+
+def reading_order_choice(self, both_ways):
+    """Ablation of the search heuristic: guess the first unknown cell in reading order."""
+    cell = min(both_ways) if both_ways else self.candidates()[0]
+    return (cell, *both_ways.get(cell, (None, None)))
+
+
+def ablation_configs():
+    """(label, options for analyse, attribute patches) for each variant of the engine."""
+    import nonogram2d
+    return [
+        ('default', {}, ()),
+        ('teaching DP line solver', {'line_solver': nonovector.solve_line}, ()),
+        ('nonofast with its cache', {'line_solver': nonofast.solve_line}, ()),
+        ('no probing', {'probing': False}, ()),
+        ('no memo', {}, ((nonogram2d, 'MEMO_BYTES', 0),)),
+        ('no activity (ACTIVITY_GROWTH=1)', {}, ((nonogram2d.Searcher, 'ACTIVITY_GROWTH', 1.0),)),
+        ('guess in reading order', {}, ((nonogram2d.Searcher, 'choose', reading_order_choice),)),
+    ]
+
+
+def part_ablation(args, out):
+    """Each option of the engine switched off (or swapped) on its own, on a fixed puzzle set."""
+    paths = dict(shared_puzzle_paths())
+    jobs = [(name, *load(paths[name])) for name in ABLATION_PUZZLES if name in paths]
+    jobs += [(name, rows, cols, None) for name, rows, cols in random_jobs(args)[:args.ablation_random]]
+    table = []
+    for label, options, patches in ablation_configs():
+        with _Patched(*patches):
+            for name, rows, cols, grid in progress(jobs, label):
+                nonofast.cache_clear()
+                verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit, **options)
+                table.append({'config': label, 'puzzle': name, 'verdict': verdict, 'nodes': nodes,
+                              'seconds': f'{seconds:.3f}'})
+        done = [float(r['seconds']) for r in table if r['config'] == label]
+        print(f'  {label:<34} total {sum(done):7.2f} s', file=sys.stderr)
+    write_csv(out / 'ablation.csv', table)
 
 
 def write_csv(path, table):
@@ -287,23 +424,25 @@ def write_csv(path, table):
     print(f'wrote {path}', file=sys.stderr)
 
 
-PARTS = {'lines': part_lines, 'lengths': part_lengths, 'sat': part_sat, 'puzzles': part_puzzles}
+PARTS = {'lines': part_lines, 'lengths': part_lengths, 'validate': part_validate, 'random': part_random,
+         'memory': part_memory, 'ablation': part_ablation}
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    parser.add_argument('--parts', default='lines,lengths,sat,puzzles',
+    parser.add_argument('--parts', default=','.join(PARTS),
                         help='comma-separated parts to run (default: all)')
     parser.add_argument('--quick', action='store_true', help='fewer lines and puzzles')
     parser.add_argument('--seed', type=int, default=2024)
     parser.add_argument('--out', type=Path, default=ROOT / 'benchmarks' / 'results')
-    parser.add_argument('--time-limit', type=float, default=10.0, help='seconds per puzzle (puzzles part)')
+    parser.add_argument('--time-limit', type=float, default=10.0, help='seconds per puzzle (engine and SAT)')
     args = parser.parse_args(argv)
     scale = 10 if args.quick else 1
     args.lines, args.dp_lines, args.enum_lines = 5000 // scale, 1500 // scale, 300 // scale
     args.lengths = [10, 15, 20, 25, 30, 35, 40, 50, 60, 80, 100]
     args.length_lines, args.enum_length_lines, args.enum_max_seconds = 200 // scale, 30 // scale, 0.05
-    args.random_puzzles = 10 // scale if not args.quick else 2
+    args.random_puzzles = 50 if not args.quick else 3
+    args.ablation_random = 8 if not args.quick else 2
     for part in args.parts.split(','):
         if part not in PARTS:
             parser.error(f'unknown part {part!r}; choose from {", ".join(PARTS)}')

@@ -237,6 +237,60 @@ def test_runs_of_equals_a_loop(mask, length):
     assert nonofast.runs_of(mask, length) == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2 ** 20 - 1), st.integers(1, 8))
+def test_spread_equals_a_loop(starts, length):
+    expected = 0
+    for s in range(20):
+        if starts >> s & 1:
+            for t in range(length):
+                expected |= 1 << (s + t)
+    assert nonofast.spread(starts, length) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 40).flatmap(lambda w: st.tuples(st.just(w), st.integers(0, 2 ** w - 1))))
+def test_reverse_bits(case):
+    width, mask = case
+    expected = sum(1 << (width - 1 - i) for i in range(width) if mask >> i & 1)
+    assert nonofast.reverse_bits(mask, width) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(clue_and_line(max_cells=30))
+def test_line_bits_fast_equals_line_bits(case):
+    blocks, line = case
+    clue = tuple(nonovector.normalize_clue(blocks))
+    masks = nonofast.line_to_bits(line)
+    assert (outcome(nonofast.line_bits_fast, clue, len(line), *masks)
+            == outcome(nonofast.line_bits, clue, len(line), *masks))
+
+
+def test_line_to_bits_checks_its_input():
+    with pytest.raises(ClueError, match="cell 0"):
+        nonofast.line_to_bits([True, None, 1])
+    assert nonofast.line_to_bits([1.0, None, 0]) == (1, 4)  # chapter 1 accepts 1.0 as 1
+
+
+def test_bits_door_checks_its_input_on_a_cache_hit():
+    nonofast.cache_clear()
+    assert nonofast.solve_line_bits((1,), 2, 0, 0) == (0, 0)
+    with pytest.raises(ClueError):
+        nonofast.solve_line_bits((True,), 2, 0, 0)
+    with pytest.raises(ClueError):
+        nonofast.solve_line_bits((1,), 2, 0, 0b100)
+
+
+def test_checked_clue_takes_the_fast_path_only_for_plain_clues():
+    assert nonofast.checked_clue([2, 1], 5) == (2, 1)
+    assert nonofast.checked_clue([0], 3) == ()
+    assert nonofast.checked_clue((), 0) == ()
+    with pytest.raises(ClueError):
+        nonofast.checked_clue([2, 2], 4)
+    with pytest.raises(ClueError):
+        nonofast.checked_clue([1, True], 5)
+
+
 def test_cache_is_bounded(monkeypatch):
     monkeypatch.setattr(nonofast, "CACHE_LIMIT", 3)
     nonofast.cache_clear()
