@@ -155,7 +155,8 @@ def check_puzzle(source, rows, cols, *, row_lines=None, col_lines=None, metadata
     row_total, col_total = sum(map(sum, rows)), sum(map(sum, cols))
     if row_total != col_total:
         raise PuzzleFileError(source, col_lines[0] if col_lines else None,
-                              f'rows need {row_total} filled cells but columns need {col_total}')
+                              f'rows need {nonogram2d.plural(row_total, "filled cell")} but '
+                              f'columns need {col_total}')
     if goal is not None:
         check_goal(source, goal, rows, cols, goal_line)
     if givens is not None:
@@ -296,6 +297,8 @@ def parse_non(text, source='<text>'):
     metadata, sizes, size_lines, sections = {}, {}, {}, {}
     goal = givens = goal_line = givens_line = None
     current = None  # the clue section we are in: 'rows', 'columns' or None
+    if not text.strip():
+        raise PuzzleFileError(source, None, 'the file is empty')
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if current and (not line or line[0] in '0123456789'):
@@ -337,7 +340,8 @@ def parse_non(text, source='<text>'):
         chosen = pick_clue_lines(body, sizes.get(dimension))
         if chosen is None:
             found = sum(1 for _, text in body if text.strip())
-            raise PuzzleFileError(source, start, f'the {key} section has {found} clues but the '
+            raise PuzzleFileError(source, start, f'the {key} section has '
+                                                 f'{nonogram2d.plural(found, "clue")} but the '
                                                  f'{dimension} is {sizes[dimension]}')
         clues[key] = ([parse_clue(text, source, number) for number, text in chosen],
                       [number for number, _ in chosen] or [start])
@@ -977,15 +981,16 @@ def scaled_size(original, size):
 # plt.show()
 
 # %% [markdown]
-# Now every shipped puzzle, pictures included, is one call away (sorted by file name, so the list
-# comes out the same on every machine):
+# Now every shipped puzzle, pictures included, is one call away. The listing gives each file's
+# size(s), width x height, and the first puzzle's title (sorted by file name, so the list comes
+# out the same on every machine):
 
 # %% tags=["active-ipynb"]
 # for path in sorted(PUZZLES.iterdir()):
 #     if path.suffix in ('.non', '.txt', '.png'):
 #         puzzles = read_puzzles(path, picture_size=20)
 #         sizes = ', '.join(f'{p.width}x{p.height}' for p in puzzles)
-#         print(f'{path.name:32} {len(puzzles)} puzzle(s) {sizes:30} {puzzles[0].title[:38]}')
+#         print(f'{path.name:30} {sizes:24} {puzzles[0].title[:46]}')
 
 # %% [markdown]
 # ## The puzzle-maker
@@ -1165,7 +1170,9 @@ def draw_proposal(picture, givens, title=''):
 
 # %% [markdown]
 # A 9x9 picture of a smiling face. Its clues alone allow more than one picture: the outline of the
-# head can lean to one side (the red cells in the figure below) and still fit every clue.
+# head can lean to one side and still fit every clue. In the figure below, the left panel is that
+# other solution, with the cells where it differs from the face in red: dark red where it fills a
+# cell the face leaves empty, pale red where it leaves empty a cell the face fills.
 
 # %% tags=["active-ipynb"]
 # face = [[int(char) for char in row] for row in '''
@@ -1329,8 +1336,9 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
 #
 # Options: `--all` prints every solution (up to `--max-solutions`, 100 unless told), `--png OUT`
 # saves a picture of the solution with its clues, `--timeout SECONDS` gives up cleanly,
-# `--clues` prints the clues around the grid, `--size N` scales a picture file to N cells, and
-# `--stats` adds the solver's work to the verdict line.
+# `--clues` prints the clues around the grid, `--size N` scales a picture file to N cells,
+# `--stats` adds the solver's work to the verdict line, and `--sat` hands the search to a SAT
+# solver (chapter 5) for the puzzles chapter 2's search cannot finish.
 #
 # First the two text layouts: the bare grid, and the grid with its clues as on paper (column
 # clues stacked above, row clues to the right).
@@ -1365,66 +1373,179 @@ def grid_with_clues(grid, rows, cols):
 # print('\n'.join(grid_with_clues(heart.goal, heart.rows, heart.cols)))
 
 # %% [markdown]
-# The command's work, one puzzle at a time: analyse it (two solutions at most, within the time
-# limit), list more solutions if `--all` asks, print, and return the exit code. `main` parses the
-# arguments, reads the file (turning every `PuzzleFileError` into one line on standard error and
-# exit code 2) and solves each puzzle the file holds, returning the worst exit code. It takes
-# `argv` as a list, so the tests and this notebook can call it without a terminal.
+# The command's work, one puzzle at a time, is a *search* that returns three things: the exit
+# code, the solutions to show, and the verdict line. Printing is then the same whatever the
+# search. The default search is chapter 2's `analyse` (two solutions at most, within the time
+# limit), followed, if `--all` asks and there are several, by a listing with `solutions`. When a
+# puzzle has several solutions and `--all` was not asked for, the verdict line says that the grid
+# shown is one of them: a reader should not take it for *the* answer.
 
 # %%
-def solve_command(puzzle, args, png=None):
-    """Solve one puzzle for the command line: print grid(s) and verdict; return an exit code."""
-    def print_(*lines):
-        print(*lines, sep='\n')
-    if args.clues and puzzle.title:
-        print_(puzzle.title)
+def engine_search(puzzle, args):
+    """Solve with chapter 2's engine: return (exit code, solutions to show, verdict line)."""
     try:
         verdict = nonogram2d.analyse(puzzle.rows, puzzle.cols, puzzle.givens,
                                      time_limit=args.timeout)
     except nonogram2d.SearchLimit as limit:
-        return gave_up(puzzle, args, limit, limit.solutions[:1], print_)
+        return EXIT_GAVE_UP, limit.solutions[:1], gave_up_line(limit.seconds, args, limit.nodes)
     if verdict.status == 'none':
-        print_(describe(verdict))
-        return EXIT_NO_SOLUTION
-    shown, summary = verdict.solutions[:1], describe(verdict, args.stats)
-    if args.all and verdict.status == 'multiple':
-        shown = []
-        remaining = None if args.timeout is None else max(0.01, args.timeout - verdict.seconds)
-        try:
-            for solution in nonogram2d.solutions(puzzle.rows, puzzle.cols, puzzle.givens,
-                                                 time_limit=remaining):
-                shown.append(solution)
-                if len(shown) > args.max_solutions:
-                    break
-        except nonogram2d.SearchLimit as limit:
-            return gave_up(puzzle, args, limit, shown, print_)
-        if len(shown) > args.max_solutions:
-            shown = shown[:args.max_solutions]
-            summary = (f'multiple solutions: more than {args.max_solutions} '
-                       f'(listing stopped at --max-solutions {args.max_solutions})')
-        else:
-            summary = f'multiple solutions: {len(shown)} in all'
+        return EXIT_NO_SOLUTION, [], describe(verdict)
+    if verdict.status == 'unique':
+        return EXIT_SOLVED, verdict.solutions[:1], describe(verdict, args.stats)
+    if not args.all:
+        return EXIT_SOLVED, verdict.solutions[:1], describe(verdict, args.stats) + ONE_OF_SEVERAL
+    remaining = None if args.timeout is None else max(0.01, args.timeout - verdict.seconds)
+    found = []
+    try:
+        for solution in nonogram2d.solutions(puzzle.rows, puzzle.cols, puzzle.givens,
+                                             time_limit=remaining):
+            found.append(solution)
+            if len(found) > args.max_solutions:
+                break
+    except nonogram2d.SearchLimit as limit:
+        return EXIT_GAVE_UP, found, gave_up_line(verdict.seconds + limit.seconds, args,
+                                                 limit.nodes)
+    return EXIT_SOLVED, found[:args.max_solutions], all_solutions_line(found, args.max_solutions)
+
+
+ONE_OF_SEVERAL = '; one of them shown, --all lists them'
+
+
+def all_solutions_line(found, cap):
+    """The verdict line of --all: how many solutions, or that there are more than the cap."""
+    if len(found) > cap:
+        return f'multiple solutions: more than {cap} (listing stopped at --max-solutions {cap})'
+    return f'multiple solutions: {len(found)} in all'
+
+
+def gave_up_line(seconds, args, nodes=None, found=0):
+    """The last line when the time limit ran out (exit code 3)."""
+    work = [] if nodes is None else [nonogram2d.plural(nodes, 'search node')]
+    if found:
+        work.append(f'{nonogram2d.plural(found, "solution")} found so far')
+    work.append(f'--timeout {args.timeout:g}')
+    return f'gave up after {seconds:.1f} s ({"; ".join(work)})'
+
+
+# %% [markdown]
+# Some puzzles are beyond chapter 2's search: webpbn's "9-Dom" (#8098, 19x19) is unique, yet
+# line logic and probing stall on it and the depth-first search wanders for hours. Chapter 5
+# turns a puzzle into a Boolean formula for a SAT solver (`nonofast.sat_solutions`), which
+# finishes 9-Dom in a fraction of a second. `--sat` uses it for the same job: it asks for two
+# solutions (or for every one, up to the cap, with `--all`), so the command still checks that
+# the solution is unique, and it prints the same lines with the same exit codes. What SAT cannot
+# say is *how* a person would solve the puzzle, so its verdict never contains the word "line".
+#
+# The SAT solver needs the optional package python-sat. The command checks for it before it
+# reads anything, so a missing package is one line on standard error (exit code 2), and `import
+# nonotools` never needs it. A single SAT call cannot be stopped from inside Python, and some
+# puzzles take a SAT solver minutes, so with `--timeout` the solver runs in a child process that
+# sends each solution back as it finds it, and is stopped when the time is up.
+
+# %%
+SAT_MISSING = '--sat needs the optional package python-sat (python -m pip install python-sat)'
+
+
+def sat_available():
+    """Can python-sat's solvers be imported?"""
+    try:
+        import pysat.solvers  # noqa: F401 (imported only to see that it can be)
+    except ImportError:
+        return False
+    return True
+
+
+def sat_search(puzzle, args):
+    """Solve with chapter 5's SAT backend: return (exit code, solutions to show, verdict line)."""
+    import time
+
+    cap = args.max_solutions + 1 if args.all else 2
+    start = time.perf_counter()
+    found, finished = sat_solutions_within(puzzle, cap, args.timeout)
+    seconds = time.perf_counter() - start
+    if not finished:
+        return EXIT_GAVE_UP, found[:1], gave_up_line(seconds, args, found=len(found))
+    timing = f' ({seconds:.2f} s)' if args.stats else ''
+    if not found:
+        return EXIT_NO_SOLUTION, [], 'no solution: the clues contradict each other (SAT)'
+    if len(found) == 1:
+        return EXIT_SOLVED, found, 'unique solution, found by SAT' + timing
+    if not args.all:
+        return EXIT_SOLVED, found[:1], 'multiple solutions, found by SAT' + timing + ONE_OF_SEVERAL
+    return EXIT_SOLVED, found[:args.max_solutions], all_solutions_line(found, args.max_solutions)
+
+
+def sat_solutions_within(puzzle, cap, timeout=None):
+    """Up to `cap` solutions by nonofast.sat_solutions; returns (solutions, finished?).
+
+    With a timeout the solver runs in a child process, stopped when the time is up
+    (finished is then False and the solutions are those found so far)."""
+    import multiprocessing
+    import time
+    from itertools import islice
+
+    import nonofast
+
+    if timeout is None:
+        solutions = nonofast.sat_solutions(puzzle.rows, puzzle.cols, puzzle.givens)
+        return list(islice(solutions, cap)), True
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    child = multiprocessing.Process(target=send_sat_solutions, daemon=True,
+                                    args=(puzzle.rows, puzzle.cols, puzzle.givens, cap, sender))
+    child.start()
+    sender.close()
+    deadline = time.perf_counter() + timeout
+    found, finished = [], False
+    try:
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0 or not receiver.poll(left):
+                break
+            solution = receiver.recv()
+            if solution is None:
+                finished = True
+                break
+            found.append(solution)
+    except EOFError:  # the child died without saying it had finished
+        raise NonogramError('the SAT solver stopped unexpectedly') from None
+    finally:
+        child.terminate()
+        child.join()
+    return found, finished
+
+
+def send_sat_solutions(rows, cols, givens, cap, sender):
+    """In the child process: send up to `cap` SAT solutions through `sender`, then None."""
+    from itertools import islice
+
+    import nonofast
+
+    for solution in islice(nonofast.sat_solutions(rows, cols, givens), cap):
+        sender.send(solution)
+    sender.send(None)
+    sender.close()
+
+
+# %% [markdown]
+# Printing, and the picture for `--png`, are shared by both searches.
+
+# %%
+def solve_command(puzzle, args, png=None):
+    """Solve one puzzle for the command line: print grid(s) and verdict; return an exit code."""
+    if args.clues and puzzle.title:
+        print(puzzle.title)
+    search = sat_search if getattr(args, 'sat', False) else engine_search
+    code, shown, summary = search(puzzle, args)
     for k, solution in enumerate(shown):
         if k:
-            print_('')
-        print_(*(grid_with_clues(solution, puzzle.rows, puzzle.cols) if args.clues
-                 else grid_lines(solution)))
-    print_(summary)
-    if png:
+            print()
+        lines = (grid_with_clues(solution, puzzle.rows, puzzle.cols) if args.clues
+                 else grid_lines(solution))
+        print(*lines, sep='\n')
+    print(summary)
+    if png and shown and code == EXIT_SOLVED:
         save_png(puzzle, shown[0], png)
-    return EXIT_SOLVED
-
-
-def gave_up(puzzle, args, limit, found, print_):
-    """Report a search that ran out of time: what was found, then a 'gave up' line; exit 3."""
-    for k, solution in enumerate(found):
-        if k:
-            print_('')
-        print_(*grid_lines(solution))
-    so_far = f', {len(found)} solution(s) found so far' if found else ''
-    print_(f'gave up after {limit.seconds:.1f} s ({limit.nodes} search nodes{so_far}; '
-           f'--timeout {args.timeout:g})')
-    return EXIT_GAVE_UP
+    return code
 
 
 def save_png(puzzle, solution, path):
@@ -1438,11 +1559,21 @@ def save_png(puzzle, solution, path):
     nonogram2d.draw_grid(solution, puzzle.rows, puzzle.cols, ax=ax, givens=givens,
                          title=puzzle.title or None)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as error:
+        raise OutputError(f'cannot write {path}: {error.strerror or error}') from None
+
+
+class OutputError(NonogramError):
+    """The command could not write its output file (--png)."""
 
 
 # %% [markdown]
-# The argument parser, and `main`:
+# The argument parser, and `main`. Besides the input errors of the readers, `main` checks what it
+# can before the work starts (python-sat for `--sat`, the folder for `--png`), and it stops
+# quietly when the program reading its output goes away (as `nonogram big.non | head` does),
+# instead of reporting a broken pipe as if the puzzle were at fault.
 
 # %%
 def command_parser():
@@ -1450,7 +1581,8 @@ def command_parser():
     parser = argparse.ArgumentParser(
         prog='nonogram',
         description='Solve a nonogram file (.non, .nin, webpbn .xml, Rosetta Code letters, '
-                    '0/1 picture text, or a PNG/JPEG picture) and check its solution is unique.',
+                    '0/1 picture text, or a PNG/JPEG picture) and check its solution is unique. '
+                    'Prints the solution (# filled, . empty), then a verdict line.',
         epilog='exit codes: 0 solved, 1 no solution, 2 bad input, 3 gave up (time limit)')
     parser.add_argument('file', help='the puzzle file')
     parser.add_argument('--all', action='store_true',
@@ -1465,6 +1597,9 @@ def command_parser():
                         help='add the work done (line solves, probes, nodes, seconds) to the verdict')
     parser.add_argument('--size', type=int, metavar='N',
                         help='for picture files: scale to at most N cells a side')
+    parser.add_argument('--sat', action='store_true',
+                        help='search with a SAT solver (needs python-sat) for puzzles the '
+                             'default search cannot finish')
     return parser
 
 
@@ -1478,7 +1613,13 @@ def main(argv=None):
         parser.error('--timeout must be a positive number of seconds')
     if args.size is not None and args.size < 1:
         parser.error('--size must be at least 1')
-    name = args.file
+    if args.sat and not sat_available():
+        print(f'nonogram: {SAT_MISSING}', file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.png and not Path(args.png).resolve().parent.is_dir():
+        print(f'nonogram: cannot write {args.png}: no folder {Path(args.png).parent}',
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         puzzles = read_puzzles(args.file, picture_size=args.size)
     except NonogramError as error:
@@ -1493,13 +1634,31 @@ def main(argv=None):
             if png and len(puzzles) > 1:
                 png = Path(png).with_stem(f'{Path(png).stem}-{k + 1}')
             code = max(code, solve_command(puzzle, args, png))
-    except (NonogramError, OSError, ImportError) as error:
-        print(f'nonogram: {name}: {error}', file=sys.stderr)
+    except OutputError as error:
+        print(f'nonogram: {error}', file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except NonogramError as error:
+        print(f'nonogram: {args.file}: {error}', file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return stop_quietly()
+    except (OSError, ImportError) as error:  # e.g. --png without matplotlib
+        print(f'nonogram: {error}', file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print('nonogram: interrupted', file=sys.stderr)
         return 130
     return code
+
+
+def stop_quietly():
+    """The reader of our output went away: silence stdout (so Python's exit does not complain
+    about it) and exit as Unix tools do when a pipe closes, with 128 + SIGPIPE."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 141
 
 
 # %% [markdown]
@@ -1520,6 +1679,22 @@ def main(argv=None):
 #              main([str(PUZZLES / 'SOURCES.md')]), main([str(PUZZLES / 'boat.png')])]
 # print(codes)
 # print(errors.getvalue().replace(str(PUZZLES), 'puzzles'))
+
+# %% [markdown]
+# A puzzle with two solutions, the 2x2 diagonal, shows the verdict lines for several solutions,
+# and `--sat` gives the same answers as the default search (the tests compare the two on many
+# more puzzles):
+
+# %% tags=["active-ipynb"]
+# import tempfile
+#
+# with tempfile.TemporaryDirectory() as folder:
+#     diagonal_file = write_puzzle(picture_puzzle([[1, 0], [0, 1]]), Path(folder) / 'diagonal.non')
+#     for options in ([], ['--all'], ['--sat'], ['--sat', '--all']):
+#         print('$ nonogram diagonal.non', *options)
+#         print('exit code', main([str(diagonal_file), *options]), end='\n\n')
+# print('$ nonogram pynogram-smile.non --sat --clues')
+# print('exit code', main([str(PUZZLES / 'pynogram-smile.non'), '--sat', '--clues']))
 
 # %% [markdown]
 # The same runs from a terminal as `nonogram puzzles/webpbn-00001.non` once the project is

@@ -521,11 +521,15 @@ def test_one_clue_changed(data):
     picture = data.draw(st.lists(st.lists(st.integers(0, 1), min_size=width, max_size=width),
                                  min_size=height, max_size=height))
     rows, cols = pic2gram(picture)
-    line = data.draw(st.integers(0, height + width - 1))
-    clues, index, cells = (rows, line, width) if line < height else (cols, line - height, height)
-    others = [list(c) for c in clues_of_length(cells)
-              if sum(c) == sum(clues[index]) and list(c) != clues[index]]
-    assume(others)
+    changeable = []  # (clues, index, other clues of the same total) for lines that have some
+    for clues, cells in ((rows, width), (cols, height)):
+        for index, clue in enumerate(clues):
+            others = [list(c) for c in clues_of_length(cells)
+                      if sum(c) == sum(clue) and list(c) != clue]
+            if others:
+                changeable.append((clues, index, others))
+    assume(changeable)  # only pictures such as all-empty have no line to change
+    clues, index, others = data.draw(st.sampled_from(changeable))
     clues[index] = data.draw(st.sampled_from(others))
     expected = brute_force(rows, cols)
     found = list(solutions(rows, cols))

@@ -148,7 +148,7 @@ def test_non_errors_name_the_line(text, line, words):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("", "no 'rows' section"), ("title x\nwidth 1\nheight 1\nrows\n1\n", "no 'columns' section"),
+    ("", "the file is empty"), ("title x\n", "no 'rows' section"), ("title x\nwidth 1\nheight 1\nrows\n1\n", "no 'columns' section"),
 ])
 def test_non_errors_without_a_line(text, words):
     with pytest.raises(PuzzleFileError, match=words):
@@ -572,3 +572,84 @@ def test_main_in_process(capsys):
     assert main(["puzzles/webpbn-00001.non"] if Path("puzzles").exists()
                 else [str(PUZZLES / "webpbn-00001.non")]) == 0
     assert "unique" in capsys.readouterr().out
+
+
+# --- the command with --sat, and its edge cases ----------------------------------------------------
+
+DIAGONAL = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
+NO_SOLUTION = "width 3\nheight 3\nrows\n1,1\n1\n1,1\ncolumns\n3\n0\n2\n"
+
+
+@pytest.mark.parametrize("options", [[], ["--clues"], ["--all"], ["--all", "--max-solutions", "1"]])
+def test_sat_prints_the_same_grids_and_exit_codes(tmp_path, options):
+    pytest.importorskip("pysat.solvers")
+    (tmp_path / "diagonal.non").write_text(DIAGONAL)
+    (tmp_path / "none.non").write_text(NO_SOLUTION)
+    for path in ("puzzles/webpbn-00001.non", "puzzles/pynogram-smile.non",
+                 "puzzles/rosetta-nonogram-problems.txt", tmp_path / "diagonal.non",
+                 tmp_path / "none.non"):
+        code, out, err = run(path, *options)
+        sat_code, sat_out, sat_err = run(path, "--sat", *options)
+        assert (sat_code, sat_err) == (code, err) and "Traceback" not in sat_err
+        grids = [line for line in out.splitlines() if "solution" not in line]
+        sat_grids = [line for line in sat_out.splitlines() if "solution" not in line]
+        assert sat_grids == grids
+        verdicts = [line for line in sat_out.splitlines() if "solution" in line]
+        for line, sat_line in zip([line for line in out.splitlines() if "solution" in line],
+                                  verdicts):
+            for word in ("unique", "multiple", "no solution", "in all", "more than"):
+                assert (word in line) == (word in sat_line)
+            assert "line" not in sat_line.replace("--all", "")
+
+
+def test_sat_verdicts_and_stats(tmp_path):
+    pytest.importorskip("pysat.solvers")
+    code, out, _ = run("puzzles/webpbn-00065.non", "--sat", "--stats")
+    assert code == 0 and re.fullmatch(r"unique solution, found by SAT \(\d+\.\d\d s\)",
+                                      out.splitlines()[-1])
+    (tmp_path / "diagonal.non").write_text(DIAGONAL)
+    code, out, _ = run(tmp_path / "diagonal.non", "--sat")
+    assert code == 0 and len(out.splitlines()) == 3 and "--all lists them" in out
+
+
+def test_sat_without_python_sat_is_one_line_and_exit_2(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pysat", None)
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)
+    assert main([str(PUZZLES / "webpbn-00001.non"), "--sat"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "python-sat" in captured.err and "pip install" in captured.err
+
+
+def test_several_solutions_say_one_is_shown(tmp_path):
+    (tmp_path / "diagonal.non").write_text(DIAGONAL)
+    code, out, _ = run(tmp_path / "diagonal.non")
+    assert code == 0 and "one of them shown" in out.splitlines()[-1]
+
+
+def test_png_into_a_missing_folder_is_bad_input(tmp_path):
+    out_path = tmp_path / "no-such-folder" / "x.png"
+    code, out, err = run("puzzles/webpbn-00001.non", "--png", out_path)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert str(out_path) in err and "Traceback" not in err
+
+
+def test_empty_file_says_so(tmp_path):
+    (tmp_path / "empty.non").write_text("")
+    code, out, err = run(tmp_path / "empty.non")
+    assert code == 2 and "empty.non: the file is empty" in err
+
+
+def test_a_closed_pipe_stops_quietly():
+    process = subprocess.Popen([sys.executable, "-m", "nonotools", "puzzles/webpbn-00006.non",
+                                "--clues"], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader goes away before reading anything, as `| head -0` would
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141 and err == ""
+
+
+def test_sat_gives_up_cleanly_on_time():
+    pytest.importorskip("pysat.solvers")
+    code, out, err = run("puzzles/survey-knotty.non", "--sat", "--timeout", "1", timeout=120)
+    assert code == 3 and "gave up" in out.splitlines()[-1] and err == ""
