@@ -585,8 +585,11 @@ class Propagator:
     Lines are numbered: row r is line r, column c is line height + c.
     """
 
-    def __init__(self, rows, cols, grid=None, *, line_solver=fast_solve_line):
+    QUEUE_ORDERS = ('fifo', 'lifo', 'most-changed')
+
+    def __init__(self, rows, cols, grid=None, *, line_solver=fast_solve_line, queue_order='fifo'):
         self.rows, self.cols, self.grid = check_puzzle(rows, cols, grid)
+        self.queue_order = check_option('queue_order', queue_order, self.QUEUE_ORDERS)
         self.height, self.width = len(self.rows), len(self.cols)
         self.clues = self.rows + self.cols
         numbers = {}  # equal clues share memo entries
@@ -599,6 +602,7 @@ class Propagator:
         self.solver_calls = 0       # ... of which the line solver really had to work
         self.activity = [0.0] * (self.height + self.width)  # see the section on search
         self.bump = 1.0
+        self.changes = [0] * (self.height + self.width)  # cells decided per line (queue_order)
 
     def line_name(self, line):
         """'row 3' or 'column 7'."""
@@ -666,8 +670,9 @@ class Propagator:
         waiting = [False] * (height + self.width)
         for line in queue:
             waiting[line] = True
+        take = self.queue_taker(queue)
         while queue:
-            line = queue.popleft()
+            line = take()
             waiting[line] = False
             cells = self.line_cells(line)
             result = self.solve_line(line, cells)
@@ -682,21 +687,47 @@ class Propagator:
                                       else (i, line - height, i))
                     grid[r][c] = new
                     trail.append((r, c))
+                    self.changes[crossing] += 1
                     if not waiting[crossing]:
                         waiting[crossing] = True
                         queue.append(crossing)
         return grid
+
+    def queue_taker(self, queue):
+        """The function that takes the next line off the queue, by `queue_order`: 'fifo' (first
+        in, first out: the default), 'lifo' (the line queued last), or 'most-changed' (the
+        waiting line with the most cells decided since its last solve)."""
+        if self.queue_order == 'fifo':
+            return queue.popleft
+        if self.queue_order == 'lifo':
+            return queue.pop
+        changes = self.changes
+
+        def most_changed():
+            line = max(queue, key=changes.__getitem__)
+            queue.remove(line)
+            changes[line] = 0
+            return line
+        return most_changed
 
     def unknown(self):
         """How many cells are still unknown."""
         return sum(row.count(None) for row in self.grid)
 
 
-def propagate(rows, cols, grid=None, *, line_solver=fast_solve_line):
+def propagate(rows, cols, grid=None, *, line_solver=fast_solve_line, queue_order='fifo'):
     """The grid at the line-logic fixpoint: every cell that follows from solving rows and columns
     again and again (a new list of rows of 1/0/None). Raises Contradiction if some line has no
     layout that fits, PuzzleError if the puzzle is malformed."""
-    return Propagator(rows, cols, grid, line_solver=line_solver).propagate()
+    return Propagator(rows, cols, grid, line_solver=line_solver,
+                      queue_order=queue_order).propagate()
+
+
+def check_option(name, value, choices):
+    """Return value if it is one of choices, else raise ValueError naming the option."""
+    if value not in choices:
+        raise ValueError(f'{name} must be one of {", ".join(map(repr, choices))}, not {value!r}')
+    return value
 
 
 # %% [markdown]
@@ -806,8 +837,12 @@ def propagate(rows, cols, grid=None, *, line_solver=fast_solve_line):
 class Prober(Propagator):
     """A Propagator that can also probe: try a cell both ways, keep what is certain."""
 
-    def __init__(self, rows, cols, grid=None, *, line_solver=fast_solve_line):
-        super().__init__(rows, cols, grid, line_solver=line_solver)
+    PROBE_ORDERS = ('neighbours', 'nearly-solved', 'reading')
+
+    def __init__(self, rows, cols, grid=None, *, line_solver=fast_solve_line, queue_order='fifo',
+                 probe_order='neighbours'):
+        super().__init__(rows, cols, grid, line_solver=line_solver, queue_order=queue_order)
+        self.probe_order = check_option('probe_order', probe_order, self.PROBE_ORDERS)
         self.probes = 0
 
     def probe(self, r, c, value):
@@ -835,17 +870,27 @@ class Prober(Propagator):
         self.propagate(sorted(lines))
 
     def candidates(self):
-        """Unknown cells, most promising first: those with more known neighbours (the edge of
-        the grid counts as known), then in reading order."""
+        """Unknown cells, most promising first: by default (probe_order='neighbours') those with
+        more known neighbours (the edge of the grid counts as known), then in reading order.
+        'nearly-solved' puts first the cells whose row and column have fewest unknown cells;
+        'reading' takes them in reading order."""
         grid, height, width = self.grid, self.height, self.width
+        if self.probe_order == 'nearly-solved':
+            row_unknown = [row.count(None) for row in grid]
+            col_unknown = [sum(1 for row in grid if row[c] is None) for c in range(width)]
         ranked = []
         for r in range(height):
             for c in range(width):
                 if grid[r][c] is None:
-                    known = sum(1 for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                                if not (0 <= rr < height and 0 <= cc < width)
-                                or grid[rr][cc] is not None)
-                    ranked.append((-known, r, c))
+                    if self.probe_order == 'neighbours':
+                        known = sum(1 for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                                    if not (0 <= rr < height and 0 <= cc < width)
+                                    or grid[rr][cc] is not None)
+                        ranked.append((-known, r, c))
+                    elif self.probe_order == 'nearly-solved':
+                        ranked.append((row_unknown[r] + col_unknown[c], r, c))
+                    else:
+                        ranked.append((0, r, c))
         ranked.sort()
         return [(r, c) for _, r, c in ranked]
 
@@ -1025,10 +1070,15 @@ class Searcher(Prober):
 
     ACTIVITY_GROWTH = 1.1  # recent contradictions count for more
 
+    BRANCHINGS = ('activity', 'probe', 'reading')
+
     def __init__(self, rows, cols, grid=None, *, line_solver=fast_solve_line,
-                 max_nodes=None, time_limit=None, probing=True):
-        super().__init__(rows, cols, grid, line_solver=line_solver)
+                 max_nodes=None, time_limit=None, probing=True, queue_order='fifo',
+                 probe_order='neighbours', branching='activity'):
+        super().__init__(rows, cols, grid, line_solver=line_solver, queue_order=queue_order,
+                         probe_order=probe_order)
         self.probing = probing
+        self.branching = check_option('branching', branching, self.BRANCHINGS)
         self.max_nodes, self.time_limit = max_nodes, time_limit
         self.nodes = 0
         self.found = []
@@ -1078,15 +1128,22 @@ class Searcher(Prober):
         return self.choose(both_ways)
 
     def choose(self, both_ways):
-        """The guess: the cell whose row and column have failed most, then the one whose weaker
-        value decides most. Returns (cell, decided if filled, decided if empty)."""
+        """The guess: by default (branching='activity') the cell whose row and column have
+        failed most, then the one whose weaker value decides most. branching='probe' uses the
+        second rule alone; 'reading' takes the first cell in reading order.
+        Returns (cell, decided if filled, decided if empty)."""
         def score(cell):
             if_filled, if_empty = both_ways[cell]
-            return (self.activity[cell[0]] + self.activity[self.height + cell[1]],
-                    min(len(if_filled), len(if_empty)))
+            informative = min(len(if_filled), len(if_empty))
+            if self.branching == 'probe':
+                return informative
+            return (self.activity[cell[0]] + self.activity[self.height + cell[1]], informative)
         if not both_ways:  # (cannot happen after a full round of probes; kept as a safe default)
             return self.candidates()[0], None, None
-        cell = max(both_ways, key=score)
+        if self.branching == 'reading':
+            cell = min(both_ways)
+        else:
+            cell = max(both_ways, key=score)
         return (cell, *both_ways[cell])
 
     def guess(self, cell, value, decided):
@@ -1128,17 +1185,23 @@ class Searcher(Prober):
 # The public functions wrap the engine. Both check the puzzle at once (a malformed puzzle raises
 # `PuzzleError` when `solutions` is called, not later when the first solution is asked for).
 # `grid` carries cells known in advance, such as the black squares printed on GCHQ's puzzle
-# (chapter 3).
+# (chapter 3). Every choice this chapter made can also be changed by a keyword, so that each
+# idea can be measured on its own (chapter 5 does): the line solver, probing on or off, the
+# order of the propagation queue, the order in which cells are probed, and how the search picks
+# the cell to guess. The options change how fast an answer comes, never the answer.
 
 # %%
-def solutions(rows, cols, grid=None, *, max_nodes=None, time_limit=None,
-              line_solver=fast_solve_line, probing=True):
+def solutions(rows, cols, grid=None, *, max_nodes=None, time_limit=None, **engine_options):
     """Every solution of the puzzle, each exactly once, as a generator of grids (lists of rows
     of 0/1); nothing if there is none. Budgets: max_nodes (search nodes) and time_limit
-    (seconds) raise SearchLimit when they run out. probing=False searches with propagation
-    alone (slower on hard puzzles; for comparison)."""
-    searcher = Searcher(rows, cols, grid, line_solver=line_solver, max_nodes=max_nodes,
-                        time_limit=time_limit, probing=probing)
+    (seconds) raise SearchLimit when they run out.
+
+    Engine options, for comparing the engine's ideas (chapter 5 measures them); the defaults
+    are the fastest we found: line_solver (fast_solve_line), probing (True; False searches
+    with propagation alone), queue_order ('fifo', 'lifo', 'most-changed'), probe_order
+    ('neighbours', 'nearly-solved', 'reading'), branching ('activity', 'probe', 'reading')."""
+    searcher = Searcher(rows, cols, grid, max_nodes=max_nodes, time_limit=time_limit,
+                        **engine_options)
     return searcher.solutions()
 
 
@@ -1255,12 +1318,12 @@ def plural(count, noun):
     return f'{count:,} {noun}{"" if count == 1 else "s"}'
 
 
-def analyse(rows, cols, grid=None, *, max_nodes=None, time_limit=None,
-            line_solver=fast_solve_line, probing=True):
+def analyse(rows, cols, grid=None, *, max_nodes=None, time_limit=None, **engine_options):
     """Judge a puzzle: does it have no solution, one, or several, and does it need line logic,
-    probing or search? Returns a Verdict. Budgets as for `solutions` (SearchLimit)."""
-    searcher = Searcher(rows, cols, grid, line_solver=line_solver, max_nodes=max_nodes,
-                        time_limit=time_limit, probing=probing)
+    probing or search? Returns a Verdict. Budgets and engine options as for `solutions`
+    (SearchLimit when a budget runs out)."""
+    searcher = Searcher(rows, cols, grid, max_nodes=max_nodes, time_limit=time_limit,
+                        **engine_options)
     found = []
     for solution in searcher.solutions():
         found.append(solution)

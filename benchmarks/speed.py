@@ -17,8 +17,8 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   random    seeded random 30x30 puzzles at density 0.5 (50 of them): engine and SAT. random.csv.
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
             random 50x50 and 100x100 ones. Writes memory.csv.
-  ablation  the engine's options one at a time (line solver, probing, memo, activity, choice of
-            the search cell) on a fixed set of puzzles. Writes ablation.csv.
+  ablation  the engine's options one at a time (line solver, memo, queue order, probing and the
+            order of probes, choice of the search cell) on a fixed set of puzzles. ablation.csv.
 
 Everything is seeded, so the same lines and puzzles are measured on every run; only the times
 vary. Progress goes to stderr (with tqdm if it is installed, else a line per step).
@@ -376,23 +376,23 @@ class _Patched:
             setattr(obj, name, value)
 
 
-def reading_order_choice(self, both_ways):
-    """Ablation of the search heuristic: guess the first unknown cell in reading order."""
-    cell = min(both_ways) if both_ways else self.candidates()[0]
-    return (cell, *both_ways.get(cell, (None, None)))
-
-
 def ablation_configs():
-    """(label, options for analyse, attribute patches) for each variant of the engine."""
+    """(label, options for analyse, attribute patches) for each variant of the engine: one
+    option changed from the default at a time."""
     import nonogram2d
     return [
         ('default', {}, ()),
         ('teaching DP line solver', {'line_solver': nonovector.solve_line}, ()),
         ('nonofast with its cache', {'line_solver': nonofast.solve_line}, ()),
-        ('no probing', {'probing': False}, ()),
         ('no memo', {}, ((nonogram2d, 'MEMO_BYTES', 0),)),
-        ('no activity (ACTIVITY_GROWTH=1)', {}, ((nonogram2d.Searcher, 'ACTIVITY_GROWTH', 1.0),)),
-        ('guess in reading order', {}, ((nonogram2d.Searcher, 'choose', reading_order_choice),)),
+        ("queue: last in, first out", {'queue_order': 'lifo'}, ()),
+        ('queue: most changed first', {'queue_order': 'most-changed'}, ()),
+        ('no probing', {'probing': False}, ()),
+        ('probes: nearly solved lines first', {'probe_order': 'nearly-solved'}, ()),
+        ('probes: reading order', {'probe_order': 'reading'}, ()),
+        ('guess: no activity (ACTIVITY_GROWTH=1)', {}, ((nonogram2d.Searcher, 'ACTIVITY_GROWTH', 1.0),)),
+        ('guess: best probe, no activity', {'branching': 'probe'}, ()),
+        ('guess: reading order', {'branching': 'reading'}, ()),
     ]
 
 

@@ -352,6 +352,60 @@ def test_search_with_and_without_probing_finds_all(probing):
     assert len(found) > 1 and sorted(found) == sorted(brute_force(rows, cols))
 
 
+ENGINE_OPTIONS = st.fixed_dictionaries({
+    "queue_order": st.sampled_from(Searcher.QUEUE_ORDERS),
+    "probe_order": st.sampled_from(Searcher.PROBE_ORDERS),
+    "branching": st.sampled_from(Searcher.BRANCHINGS),
+    "probing": st.booleans(),
+})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.floats(0.2, 0.8), st.integers(0, 10 ** 6),
+       ENGINE_OPTIONS)
+def test_every_engine_option_finds_exactly_the_solutions(height, width, density, seed, options):
+    """The options change the order of the work, never its result."""
+    rows, cols = pic2gram(random_picture(height, width, density, seed))
+    found = list(solutions(rows, cols, **options))
+    assert sorted(found) == sorted(brute_force(rows, cols))
+
+
+@pytest.mark.parametrize("options", [
+    {"queue_order": "lifo"}, {"queue_order": "most-changed"}, {"probe_order": "nearly-solved"},
+    {"probe_order": "reading"}, {"branching": "probe"}, {"branching": "reading"}])
+def test_engine_options_on_a_puzzle_that_needs_search(options):
+    rows, cols = pic2gram(random_picture(8, 9, 0.3, seed=3))
+    assert sorted(solutions(rows, cols, **options)) == sorted(brute_force(rows, cols))
+    verdict = analyse(*read_clues("webpbn-00023.non"), **options)  # Edge: probing settles it
+    assert (verdict.status, verdict.method) == ("unique", "probing")
+
+
+@pytest.mark.parametrize("option", ["queue_order", "probe_order", "branching"])
+def test_unknown_engine_option_values_are_named(option):
+    with pytest.raises(ValueError, match=f"{option} must be one of .*, not 'sideways'"):
+        analyse(ROWS, COLS, **{option: "sideways"})
+    with pytest.raises(TypeError):
+        analyse(ROWS, COLS, queue="fifo")  # a misspelt option name is not ignored
+
+
+def test_most_changed_queue_takes_the_busiest_line():
+    engine = Propagator(ROWS, COLS, queue_order="most-changed")
+    queue = __import__("collections").deque([0, 1, 2])
+    engine.changes[:3] = [1, 5, 2]
+    take = engine.queue_taker(queue)
+    assert [take(), take(), take()] == [1, 2, 0] and engine.changes[:3] == [0, 0, 0]
+
+
+def test_candidates_in_other_orders():
+    engine = Prober([[3], [1], [1]], [[1], [1], [3]], probe_order="reading")
+    engine.grid = [[None] * 3 for _ in range(3)]
+    assert engine.candidates()[:3] == [(0, 0), (0, 1), (0, 2)]
+    engine = Prober([[3], [1], [1]], [[1], [1], [3]], probe_order="nearly-solved")
+    engine.grid = [[1, 1, 1], [None, None, None], [None, None, 1]]
+    # unknown cells in the row + in the column: (1, 2) 3+1, (2, 0) 2+2, (2, 1) 2+2, (1, 0) 3+2
+    assert engine.candidates()[:3] == [(1, 2), (2, 0), (2, 1)]
+
+
 @pytest.mark.parametrize("rows, cols, status, method", [
     (ROWS, COLS, "unique", "line"),
     (*DIAGONAL, "multiple", "search"),

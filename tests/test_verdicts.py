@@ -1,0 +1,82 @@
+"""The verdict on every puzzle shipped in puzzles/, pinned: chapter 2's engine (status and how far
+it had to go) and chapter 5's SAT backend (status). A puzzle added to puzzles/ must be added here.
+
+These are the freely licensed copies of the shared benchmark set (the personal-use puzzles are
+measured by benchmarks/speed.py only, never shipped or tested)."""
+from pathlib import Path
+
+import pytest
+
+import nonogram2d
+import nonotools
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+# file -> (status, method) of each puzzle in the file, in order
+ENGINE_VERDICTS = {
+    "boat.png": [("unique", "probing")],           # read at 20 cells a side
+    "gchq2015.non": [("unique", "line")],           # with its 22 givens
+    "pynogram-hello.non": [("unique", "line")],
+    "pynogram-p.non": [("unique", "line")],
+    "pynogram-smile.non": [("unique", "probing")],
+    "pynogram-w.non": [("unique", "line")],
+    "rosetta-nonogram-problems.txt": [("unique", "line")] * 4,
+    "rosetta1.non": [("unique", "line")],
+    "rosetta2.non": [("unique", "line")],
+    "rosetta3.non": [("unique", "line")],
+    "rosetta4.non": [("unique", "line")],
+    "webpbn-00001.non": [("unique", "line")],       # Dancer
+    "webpbn-00006.non": [("unique", "line")],       # Cat
+    "webpbn-00016.non": [("unique", "line")],       # Knot
+    "webpbn-00021.non": [("unique", "line")],       # Skid
+    "webpbn-00023.non": [("unique", "probing")],    # Edge
+    "webpbn-00027.non": [("unique", "probing")],    # Bucks
+    "webpbn-00065.non": [("unique", "probing")],    # Mum
+    "webpbn-00436.non": [("unique", "probing")],    # Petro
+    "webpbn-00529.non": [("unique", "line")],       # Swing
+    "webpbn-00803.non": [("unique", "probing")],    # Light
+    "webpbn-01611.non": [("unique", "probing")],    # Merka
+    "webpbn-06574.non": [("unique", "search")],     # Forever
+}
+# Beyond every solver in Jan Wolter's survey (two solutions each, by puzzles/SOURCES.md): the
+# engine must stop at its budget with a SearchLimit, never claim a verdict.
+TOO_HARD = ["survey-faase.non", "survey-knotty.non"]
+
+
+def puzzles_of(name):
+    return nonotools.read_puzzles(PUZZLES / name, picture_size=20)
+
+
+def test_every_shipped_puzzle_has_a_pinned_verdict():
+    shipped = {path.name for path in PUZZLES.iterdir() if path.name != "SOURCES.md"}
+    assert shipped == set(ENGINE_VERDICTS) | set(TOO_HARD)
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE_VERDICTS))
+def test_engine_verdict(name):
+    found = []
+    for puzzle in puzzles_of(name):
+        verdict = nonogram2d.analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=120)
+        found.append((verdict.status, verdict.method))
+        if puzzle.goal is not None:  # the file's own answer, where it has one
+            assert verdict.solutions == [puzzle.goal]
+    assert found == ENGINE_VERDICTS[name]
+
+
+@pytest.mark.parametrize("name", TOO_HARD)
+def test_too_hard_puzzles_stop_at_the_budget(name):
+    (puzzle,) = puzzles_of(name)
+    with pytest.raises(nonogram2d.SearchLimit):
+        nonogram2d.analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=0.5)
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE_VERDICTS))
+def test_sat_verdict_agrees(name):
+    pytest.importorskip("pysat")
+    from itertools import islice
+
+    import nonofast
+
+    for puzzle, (status, _) in zip(puzzles_of(name), ENGINE_VERDICTS[name]):
+        found = list(islice(nonofast.sat_solutions(puzzle.rows, puzzle.cols, puzzle.givens), 2))
+        assert ["none", "unique", "multiple"][len(found)] == status
