@@ -589,6 +589,7 @@ class Propagator:
 
     def __init__(self, rows, cols, grid=None, *, line_solver=fast_solve_line, queue_order='fifo'):
         self.rows, self.cols, self.grid = check_puzzle(rows, cols, grid)
+        self.columns = transpose(self.grid)  # the same cells by column, for reading columns fast
         self.queue_order = check_option('queue_order', queue_order, self.QUEUE_ORDERS)
         self.height, self.width = len(self.rows), len(self.cols)
         self.clues = self.rows + self.cols
@@ -612,8 +613,7 @@ class Propagator:
         """The current cells of a line, as a tuple."""
         if line < self.height:
             return tuple(self.grid[line])
-        c = line - self.height
-        return tuple(row[c] for row in self.grid)
+        return tuple(self.columns[line - self.height])
 
     def solve_line(self, line, cells):
         """The line solver's result for this line in this state (a tuple), or None if no layout
@@ -652,20 +652,20 @@ class Propagator:
 
     def set_cell(self, r, c, value):
         """Decide one cell, writing it on the trail."""
-        self.grid[r][c] = value
+        self.grid[r][c] = self.columns[c][r] = value
         self.trail.append((r, c))
 
     def undo(self, mark):
         """Forget every cell decided since the trail was `mark` long."""
         for r, c in self.trail[mark:]:
-            self.grid[r][c] = None
+            self.grid[r][c] = self.columns[c][r] = None
         del self.trail[mark:]
 
     def propagate(self, lines=None):
         """Solve lines until none can learn more, starting with `lines` (all if None); only a
         line crossing a newly decided cell is solved again. Raises Contradiction (and then the
         grid is half-updated: undo to a mark to recover)."""
-        height, grid, trail = self.height, self.grid, self.trail
+        height, grid, columns, trail = self.height, self.grid, self.columns, self.trail
         queue = deque(range(height + self.width) if lines is None else lines)
         waiting = [False] * (height + self.width)
         for line in queue:
@@ -685,7 +685,7 @@ class Propagator:
                 if old is None and new is not None:
                     r, c, crossing = ((line, i, height + i) if line < height
                                       else (i, line - height, i))
-                    grid[r][c] = new
+                    grid[r][c] = columns[c][r] = new
                     trail.append((r, c))
                     self.changes[crossing] += 1
                     if not waiting[crossing]:

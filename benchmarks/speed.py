@@ -21,7 +21,7 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
             order of probes, choice of the search cell) on a fixed set of puzzles. ablation.csv.
 
 Everything is seeded, so the same lines and puzzles are measured on every run; only the times
-vary. Progress goes to stderr (with tqdm if it is installed, else a line per step).
+vary. Progress bars (tqdm) go to stderr.
 """
 import argparse
 import csv
@@ -40,23 +40,15 @@ import nonofast  # noqa: E402
 import nonovector  # noqa: E402
 
 SHARED = ROOT.parent / 'shared' / 'puzzles'
-try:
-    from tqdm import tqdm
-except ImportError:  # plain progress messages instead
-    tqdm = None
 
 
 def progress(items, label):
-    """Iterate over items, showing progress on stderr."""
-    items = list(items)
-    if tqdm is not None:
-        yield from tqdm(items, desc=label, file=sys.stderr, leave=False)
-        return
-    step = max(1, len(items) // 10)
-    for i, item in enumerate(items):
-        if i % step == 0:
-            print(f'  {label}: {i}/{len(items)}', file=sys.stderr, flush=True)
-        yield item
+    """Iterate over items, showing a progress bar on stderr (tqdm, from the [test] extra)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        sys.exit('speed.py needs tqdm for its progress bars: python -m pip install -e ".[test]"')
+    return tqdm(list(items), desc=label, file=sys.stderr, leave=False)
 
 
 # --- random lines ------------------------------------------------------------------------------
