@@ -12,7 +12,8 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   validate  two-solution search of every puzzle in ../shared/puzzles (except #12548, #18297,
             #22336 and frans_faase) with chapter 2's engine (nonogram2d.analyse, defaults) and with
             SAT (nonofast.puzzle_cnf + CaDiCaL through python-sat). Writes validate.csv: time,
-            nodes, verdict. Personal-use puzzles are read from ../shared only; only their figures
+            nodes, verdict; and a hand-over column: the engine for --engine-seconds (2 s), then
+            SAT for the rest of the limit, as the `nonogram` command does. Personal-use puzzles are read from ../shared only; only their figures
             are written, by name.
   random    seeded random 30x30 puzzles at density 0.5 (50 of them): engine and SAT. random.csv.
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
@@ -260,16 +261,34 @@ def part_validate(args, out):
         rows, cols, grid = load(path)
         verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit)
         sat_verdict, conflicts, sat_seconds = sat_run(rows, cols, grid, args.time_limit)
+        handover_verdict, handover_by, handover_seconds = handover_run(rows, cols, grid, args)
         table.append({'puzzle': name, 'folder': path.parent.name, 'size': f'{len(cols)}x{len(rows)}',
                       'cells': len(rows) * len(cols), 'verdict': verdict, 'method': method,
                       'nodes': nodes, 'seconds': f'{seconds:.3f}', 'sat_verdict': sat_verdict,
-                      'sat_conflicts': conflicts, 'sat_seconds': f'{sat_seconds:.3f}'})
+                      'sat_conflicts': conflicts, 'sat_seconds': f'{sat_seconds:.3f}',
+                      'handover_verdict': handover_verdict, 'handover_by': handover_by,
+                      'handover_seconds': f'{handover_seconds:.3f}'})
         print(f'  {name:<16} {table[-1]["size"]:>6} {verdict:>8} {method:>8} {nodes:>6} '
-              f'{seconds:7.2f} s | SAT {sat_verdict:>8} {sat_seconds:6.2f} s', file=sys.stderr)
+              f'{seconds:7.2f} s | SAT {sat_verdict:>8} {sat_seconds:6.2f} s | hand-over '
+              f'{handover_verdict:>8} {handover_seconds:6.2f} s', file=sys.stderr)
     write_csv(out / 'validate.csv', table)
-    over = [r['puzzle'] for r in table if r['verdict'] == 'limit']
-    print(f'\nValidation of {len(table)} shared puzzles: {len(table) - len(over)} settled by the '
-          f'engine within {args.time_limit:g} s; over the limit: {", ".join(over) or "none"}')
+    for column, who in (('verdict', 'the engine'), ('sat_verdict', 'SAT'),
+                        ('handover_verdict', f'the engine for {args.engine_seconds:g} s, then SAT')):
+        over = [r['puzzle'] for r in table if r[column] == 'limit']
+        print(f'Validation of {len(table)} shared puzzles by {who}: {len(table) - len(over)} '
+              f'within {args.time_limit:g} s; over the limit: {", ".join(over) or "none"}')
+
+
+def handover_run(rows, cols, grid, args):
+    """Validate as the `nonogram` command does by default: the engine for --engine-seconds,
+    then, if it has not finished, SAT for the rest of the time limit.
+    Returns (verdict, 'engine' or 'SAT', total seconds)."""
+    first = min(args.engine_seconds, args.time_limit)
+    verdict, _, _, seconds = engine_run(rows, cols, grid, first)
+    if verdict != 'limit' or seconds >= args.time_limit:
+        return verdict, 'engine', seconds
+    sat_verdict, _, sat_seconds = sat_run(rows, cols, grid, args.time_limit - seconds)
+    return sat_verdict, 'SAT', seconds + sat_seconds
 
 
 def random_puzzle(rng, height, width, density=0.5):
@@ -428,6 +447,8 @@ def main(argv=None):
     parser.add_argument('--seed', type=int, default=2024)
     parser.add_argument('--out', type=Path, default=ROOT / 'benchmarks' / 'results')
     parser.add_argument('--time-limit', type=float, default=10.0, help='seconds per puzzle (engine and SAT)')
+    parser.add_argument('--engine-seconds', type=float, default=2.0,
+                        help='validate part, hand-over column: seconds the engine gets before SAT')
     args = parser.parse_args(argv)
     scale = 10 if args.quick else 1
     args.lines, args.dp_lines, args.enum_lines = 5000 // scale, 1500 // scale, 300 // scale
