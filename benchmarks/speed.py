@@ -18,8 +18,9 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   random    seeded random 30x30 puzzles at density 0.5 (50 of them): engine and SAT. random.csv.
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
             random 50x50 and 100x100 ones. Writes memory.csv.
-  ablation  the engine's options one at a time (line solver, memo, queue order, probing and the
-            order of probes, choice of the search cell) on a fixed set of puzzles. ablation.csv.
+  ablation  the engine's options one at a time (line solver, memo, queue order, probing, which
+            cells are probed again and in what order, choice of the search cell) on a fixed set
+            of puzzles. Writes ablation.csv.
 
 Everything is seeded, so the same lines and puzzles are measured on every run; only the times
 vary. Progress bars (tqdm) go to stderr.
@@ -399,6 +400,7 @@ def ablation_configs():
         ("queue: last in, first out", {'queue_order': 'lifo'}, ()),
         ('queue: most changed first', {'queue_order': 'most-changed'}, ()),
         ('no probing', {'probing': False}, ()),
+        ('probes: again where lines are unchanged', {'probe_unchanged': True}, ()),
         ('probes: nearly solved lines first', {'probe_order': 'nearly-solved'}, ()),
         ('probes: reading order', {'probe_order': 'reading'}, ()),
         ('guess: no activity (ACTIVITY_GROWTH=1)', {}, ((nonogram2d.Searcher, 'ACTIVITY_GROWTH', 1.0),)),
