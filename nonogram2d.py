@@ -575,7 +575,9 @@ def unpack(packed):
 
 
 def fast_solve_line(blocks, line):
-    """Chapter 5's bit-parallel line solver, without its own cache (the engine keeps a memo)."""
+    """Chapter 5's bit-parallel line solver, without its own cache (the engine keeps a memo).
+    The engine, having checked the puzzle once, calls it through `nonofast.solve_checked`, the
+    same solver without the checks."""
     return nonofast.solve_line(blocks, line, cache=False)
 
 
@@ -596,6 +598,11 @@ class Propagator:
         numbers = {}  # equal clues share memo entries
         self.clue_numbers = [numbers.setdefault(tuple(clue), len(numbers)) for clue in self.clues]
         self.line_solver = line_solver
+        self.checked_clues = None  # for the default line solver: clues as nonofast wants them
+        if line_solver is fast_solve_line:
+            lengths = [self.width] * self.height + [self.height] * self.width
+            self.checked_clues = [nonofast.checked_clue(clue, cells)
+                                  for clue, cells in zip(self.clues, lengths)]
         self.memo = {}
         self.memo_bytes = 0         # the memo's estimated size
         self.trail = []             # cells decided so far, in order, as (row, column)
@@ -624,7 +631,10 @@ class Propagator:
         if answer is False:
             self.solver_calls += 1
             try:
-                result = tuple(self.line_solver(self.clues[line], list(cells)))
+                if self.checked_clues:
+                    result = nonofast.solve_checked(self.checked_clues[line], cells)
+                else:
+                    result = tuple(self.line_solver(self.clues[line], list(cells)))
             except Contradiction:
                 result = None
             if self.memo_bytes >= MEMO_BYTES:

@@ -85,6 +85,8 @@ def test_agrees_with_chapter1_and_brute_force(case):
     assert outcome(nonofast.solve_line, blocks, line) == expected  # cache miss or hit
     assert outcome(nonofast.solve_line, blocks, line) == expected  # certainly a hit
     assert bits_outcome(blocks, line) == expected
+    checked = outcome(nonofast.solve_checked, nonofast.checked_clue(blocks, len(line)), tuple(line))
+    assert checked == (expected if expected == "contradiction" else tuple(expected))
 
 
 @settings(max_examples=300, deadline=None)
