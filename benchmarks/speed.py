@@ -15,7 +15,7 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
             nodes, verdict; and a hand-over column: the engine for --engine-seconds (2 s), then
             SAT for the rest of the limit, as the `nonogram` command does. Personal-use puzzles are read from ../shared only; only their figures
             are written, by name.
-  random    seeded random 30x30 puzzles at density 0.5 (50 of them): engine and SAT. random.csv.
+  random    seeded random 30x30 puzzles at density 0.5 (200 of them): engine and SAT. random.csv.
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
             random 50x50 and 100x100 ones. Writes memory.csv.
   ablation  the engine's options one at a time (line solver, memo, queue order, probing, which
@@ -456,7 +456,7 @@ def main(argv=None):
     args.lines, args.dp_lines, args.enum_lines = 5000 // scale, 1500 // scale, 300 // scale
     args.lengths = [10, 15, 20, 25, 30, 35, 40, 50, 60, 80, 100]
     args.length_lines, args.enum_length_lines, args.enum_max_seconds = 200 // scale, 30 // scale, 0.05
-    args.random_puzzles = 50 if not args.quick else 3
+    args.random_puzzles = 200 if not args.quick else 3
     args.ablation_random = 8 if not args.quick else 2
     for part in args.parts.split(','):
         if part not in PARTS:
