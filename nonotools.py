@@ -1337,8 +1337,10 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
 # Options: `--all` prints every solution (up to `--max-solutions`, 100 unless told), `--png OUT`
 # saves a picture of the solution with its clues, `--timeout SECONDS` gives up cleanly,
 # `--clues` prints the clues around the grid, `--size N` scales a picture file to N cells,
-# `--stats` adds the solver's work to the verdict line, and `--sat` hands the search to a SAT
-# solver (chapter 5) for the puzzles chapter 2's search cannot finish.
+# `--stats` adds the solver's work to the verdict line. For the few puzzles chapter 2's search
+# cannot finish, the command hands over to a SAT solver (chapter 5) after `--engine-seconds`
+# (2 unless told), if python-sat is installed; `--sat` uses SAT from the start and `--no-sat`
+# never (both are explained below).
 #
 # First the two text layouts: the bare grid, and the grid with its clues as on paper (column
 # clues stacked above, row clues to the right).
@@ -1381,11 +1383,14 @@ def grid_with_clues(grid, rows, cols):
 # shown is one of them: a reader should not take it for *the* answer.
 
 # %%
-def engine_search(puzzle, args):
-    """Solve with chapter 2's engine: return (exit code, solutions to show, verdict line)."""
+def engine_search(puzzle, args, time_limit=None):
+    """Solve with chapter 2's engine: return (exit code, solutions to show, verdict line).
+    The engine gets `time_limit` seconds, or --timeout if that is None."""
+    if time_limit is None:
+        time_limit = args.timeout
     try:
         verdict = nonogram2d.analyse(puzzle.rows, puzzle.cols, puzzle.givens,
-                                     time_limit=args.timeout)
+                                     time_limit=time_limit)
     except nonogram2d.SearchLimit as limit:
         return EXIT_GAVE_UP, limit.solutions[:1], gave_up_line(limit.seconds, args, limit.nodes)
     if verdict.status == 'none':
@@ -1394,7 +1399,7 @@ def engine_search(puzzle, args):
         return EXIT_SOLVED, verdict.solutions[:1], describe(verdict, args.stats)
     if not args.all:
         return EXIT_SOLVED, verdict.solutions[:1], describe(verdict, args.stats) + ONE_OF_SEVERAL
-    remaining = None if args.timeout is None else max(0.01, args.timeout - verdict.seconds)
+    remaining = None if time_limit is None else max(0.01, time_limit - verdict.seconds)
     found = []
     try:
         for solution in nonogram2d.solutions(puzzle.rows, puzzle.cols, puzzle.givens,
@@ -1418,12 +1423,16 @@ def all_solutions_line(found, cap):
     return f'multiple solutions: {len(found)} in all'
 
 
-def gave_up_line(seconds, args, nodes=None, found=0):
-    """The last line when the time limit ran out (exit code 3)."""
-    work = [] if nodes is None else [nonogram2d.plural(nodes, 'search node')]
+def gave_up_line(seconds, args, nodes=None, found=0, how=None):
+    """The last line when the time limit ran out (exit code 3). `how` says what ran, if it was
+    more than one method."""
+    work = [] if how is None else [how]
+    if nodes is not None:
+        work.append(nonogram2d.plural(nodes, 'search node'))
     if found:
         work.append(f'{nonogram2d.plural(found, "solution")} found so far')
-    work.append(f'--timeout {args.timeout:g}')
+    if args.timeout is not None:
+        work.append(f'--timeout {args.timeout:g}')
     return f'gave up after {seconds:.1f} s ({"; ".join(work)})'
 
 
@@ -1435,6 +1444,14 @@ def gave_up_line(seconds, args, nodes=None, found=0):
 # solutions (or for every one, up to the cap, with `--all`), so the command still checks that
 # the solution is unique, and it prints the same lines with the same exit codes. What SAT cannot
 # say is *how* a person would solve the puzzle, so its verdict never contains the word "line".
+#
+# Which to use? The engine says how a puzzle can be solved (line by line, with "what if", or
+# only by guessing), and on most puzzles it is the faster of the two; SAT settles the rare
+# puzzle that defeats the engine. So by default the command does both, one after the other:
+# the engine gets `--engine-seconds` (2 s); if it has not finished by then, SAT starts afresh
+# with what is left of `--timeout`, and the verdict line says so. With `--no-sat` the engine
+# alone gets the whole `--timeout`, and without python-sat there is no hand-over at all (the
+# "gave up" line then says that a SAT solver could take over).
 #
 # The SAT solver needs the optional package python-sat. The command checks for it before it
 # reads anything, so a missing package is one line on standard error (exit code 2), and `import
@@ -1455,24 +1472,59 @@ def sat_available():
     return True
 
 
-def sat_search(puzzle, args):
-    """Solve with chapter 5's SAT backend: return (exit code, solutions to show, verdict line)."""
+def sat_search(puzzle, args, timeout=None, spent=0.0, how='SAT', stages=None):
+    """Solve with chapter 5's SAT backend: return (exit code, solutions to show, verdict line).
+    SAT gets `timeout` seconds (--timeout if None); `spent` seconds were used before it (they
+    count in a 'gave up' line); `how` names the method in the verdict line, and `stages` what
+    ran, in a 'gave up' line."""
     import time
 
+    if timeout is None:
+        timeout = args.timeout
     cap = args.max_solutions + 1 if args.all else 2
     start = time.perf_counter()
-    found, finished = sat_solutions_within(puzzle, cap, args.timeout)
+    found, finished = sat_solutions_within(puzzle, cap, timeout)
     seconds = time.perf_counter() - start
     if not finished:
-        return EXIT_GAVE_UP, found[:1], gave_up_line(seconds, args, found=len(found))
-    timing = f' ({seconds:.2f} s)' if args.stats else ''
+        return EXIT_GAVE_UP, found[:1], gave_up_line(spent + seconds, args, found=len(found),
+                                                     how=stages)
+    timing = f' ({spent + seconds:.2f} s)' if args.stats else ''
     if not found:
-        return EXIT_NO_SOLUTION, [], 'no solution: the clues contradict each other (SAT)'
+        return EXIT_NO_SOLUTION, [], f'no solution: the clues contradict each other ({how})'
     if len(found) == 1:
-        return EXIT_SOLVED, found, 'unique solution, found by SAT' + timing
+        return EXIT_SOLVED, found, f'unique solution, found by {how}' + timing
     if not args.all:
-        return EXIT_SOLVED, found[:1], 'multiple solutions, found by SAT' + timing + ONE_OF_SEVERAL
+        return (EXIT_SOLVED, found[:1],
+                f'multiple solutions, found by {how}' + timing + ONE_OF_SEVERAL)
     return EXIT_SOLVED, found[:args.max_solutions], all_solutions_line(found, args.max_solutions)
+
+
+ENGINE_SECONDS = 2.0  # the engine's share before the hand-over to SAT (--engine-seconds)
+
+
+def handover_search(puzzle, args):
+    """The default search: chapter 2's engine first, for at most --engine-seconds; if it has not
+    finished, SAT starts afresh with what is left of --timeout (all the time it needs if there
+    is no --timeout). Without python-sat, or with --no-sat, the engine alone has --timeout."""
+    import time
+
+    if getattr(args, 'no_sat', False) or not sat_available():
+        code, shown, line = engine_search(puzzle, args)
+        if code == EXIT_GAVE_UP and not getattr(args, 'no_sat', False):
+            line += '; with python-sat installed, a SAT solver would take over'
+        return code, shown, line
+    budget = getattr(args, 'engine_seconds', None) or ENGINE_SECONDS
+    if args.timeout is not None:
+        budget = min(budget, args.timeout)
+    start = time.perf_counter()
+    code, shown, line = engine_search(puzzle, args, time_limit=budget)
+    spent = time.perf_counter() - start
+    left = None if args.timeout is None else args.timeout - spent
+    if code != EXIT_GAVE_UP or (left is not None and left <= 0):
+        return code, shown, line
+    return sat_search(puzzle, args, timeout=left, spent=spent,
+                      how=f'SAT, after {budget:g} s of search',
+                      stages=f'{budget:g} s of search, then SAT')
 
 
 def sat_solutions_within(puzzle, cap, timeout=None):
@@ -1534,7 +1586,7 @@ def solve_command(puzzle, args, png=None):
     """Solve one puzzle for the command line: print grid(s) and verdict; return an exit code."""
     if args.clues and puzzle.title:
         print(puzzle.title)
-    search = sat_search if getattr(args, 'sat', False) else engine_search
+    search = sat_search if getattr(args, 'sat', False) else handover_search
     code, shown, summary = search(puzzle, args)
     for k, solution in enumerate(shown):
         if k:
@@ -1597,9 +1649,14 @@ def command_parser():
                         help='add the work done (line solves, probes, nodes, seconds) to the verdict')
     parser.add_argument('--size', type=int, metavar='N',
                         help='for picture files: scale to at most N cells a side')
-    parser.add_argument('--sat', action='store_true',
-                        help='search with a SAT solver (needs python-sat) for puzzles the '
-                             'default search cannot finish')
+    solver = parser.add_mutually_exclusive_group()
+    solver.add_argument('--sat', action='store_true',
+                        help='search with a SAT solver from the start (needs python-sat)')
+    solver.add_argument('--no-sat', action='store_true',
+                        help="chapter 2's search alone, never handing over to SAT")
+    parser.add_argument('--engine-seconds', type=float, default=ENGINE_SECONDS, metavar='S',
+                        help='seconds the search gets before a SAT solver takes over, if '
+                             f'python-sat is installed (default {ENGINE_SECONDS:g})')
     return parser
 
 
@@ -1613,6 +1670,8 @@ def main(argv=None):
         parser.error('--timeout must be a positive number of seconds')
     if args.size is not None and args.size < 1:
         parser.error('--size must be at least 1')
+    if not args.engine_seconds > 0:
+        parser.error('--engine-seconds must be a positive number of seconds')
     if args.sat and not sat_available():
         print(f'nonogram: {SAT_MISSING}', file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -1695,6 +1754,18 @@ def stop_quietly():
 #         print('exit code', main([str(diagonal_file), *options]), end='\n\n')
 # print('$ nonogram pynogram-smile.non --sat --clues')
 # print('exit code', main([str(PUZZLES / 'pynogram-smile.non'), '--sat', '--clues']))
+
+# %% [markdown]
+# The hand-over, shown on Forever (#6574), which the engine settles by search in about a second.
+# Given a thousandth of a second, the engine cannot finish, and SAT takes over (only the verdict
+# line is printed, not the 25 rows of the picture):
+
+# %% tags=["active-ipynb"]
+# for options in ([], ['--engine-seconds', '0.001']):
+#     with contextlib.redirect_stdout(io.StringIO()) as output:
+#         code = main([str(PUZZLES / 'webpbn-06574.non'), *options])
+#     print('$ nonogram webpbn-06574.non', *options)
+#     print(output.getvalue().splitlines()[-1], '| exit code', code)
 
 # %% [markdown]
 # The same runs from a terminal as `nonogram puzzles/webpbn-00001.non` once the project is

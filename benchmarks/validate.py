@@ -7,6 +7,7 @@ Usage (from the repo root):
     python benchmarks/validate.py PATH ...             # .non files or folders of them
     python benchmarks/validate.py --random 0 --time-limit 10 puzzles/webpbn-06574.non
     python benchmarks/validate.py --line-solver teaching   # chapter 1's DP instead of chapter 5's
+    python benchmarks/validate.py --sat-fallback PATH ...  # engine 2 s, then SAT, as `nonogram` does
 
 Every run is bounded: each puzzle gets --time-limit seconds (default 60), after which it is
 reported as 'limit' with the nodes it had visited. Random puzzles are made from seeded random
@@ -14,7 +15,7 @@ pictures (--size, --density, --seed), so runs are reproducible. A table is print
 benchmarks/out/validate.csv (--csv to change).
 
 Files are read with chapter 4's `nonotools.read_puzzle`, so any format it reads works, and
-givens in a file (such as GCHQ's) are passed to the solver.
+givens in a file (such as GCHQ's), or in a NAME.givens file beside it, are passed to the solver.
 """
 import argparse
 import csv
@@ -46,19 +47,46 @@ def puzzle_paths(arguments):
     return paths
 
 
-def validate(name, rows, cols, grid, time_limit, line_solver):
-    """One table row: analyse the puzzle (with its given cells, if any) within the time limit."""
+def validate(name, rows, cols, grid, time_limit, line_solver, engine_seconds=None):
+    """One table row: analyse the puzzle (with its given cells, if any) within the time limit.
+    With engine_seconds, the engine gets that long and SAT the rest (method 'SAT')."""
     row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}'}
     start = time.perf_counter()
+    budget = time_limit if engine_seconds is None else min(engine_seconds, time_limit)
     try:
-        verdict = nonogram2d.analyse(rows, cols, grid, time_limit=time_limit,
+        verdict = nonogram2d.analyse(rows, cols, grid, time_limit=budget,
                                      line_solver=line_solver)
         row.update(verdict=verdict.status, method=verdict.method, nodes=verdict.nodes,
                    probes=verdict.probes, line_solves=verdict.line_solves)
     except nonogram2d.SearchLimit as limit:
         row.update(verdict='limit', method='-', nodes=limit.nodes, probes='-', line_solves='-')
+        left = time_limit - (time.perf_counter() - start)
+        if engine_seconds is not None and left > 0:
+            puzzle = nonotools.Puzzle(rows=rows, cols=cols, givens=grid)
+            found, finished = nonotools.sat_solutions_within(puzzle, 2, left)
+            if finished:
+                row.update(verdict=['none', 'unique', 'multiple'][len(found)], method='SAT')
     row['seconds'] = round(time.perf_counter() - start, 3)
     return row
+
+
+def read_givens_file(path, puzzle):
+    """Givens kept beside a puzzle in NAME.givens (lines 'row column', 0-based; '#' comments),
+    as the shared GCHQ puzzle keeps them: a grid with those cells filled, or None if no file."""
+    extra = path.with_suffix('.givens')
+    if puzzle.givens is not None or not extra.exists():
+        return puzzle.givens
+    grid = [[None] * puzzle.width for _ in range(puzzle.height)]
+    for number, text in enumerate(extra.read_text().splitlines(), 1):
+        text = text.split('#')[0].strip()
+        if text:
+            try:
+                r, c = map(int, text.split())
+                grid[r][c] = 1
+            except (ValueError, IndexError):
+                sys.exit(f'{extra}, line {number}: expected "row column" inside the grid, '
+                         f'not {text!r}')
+    return grid
 
 
 def main(argv=None):
@@ -71,6 +99,10 @@ def main(argv=None):
     parser.add_argument('--seed', type=int, default=0, help='seed of the first random picture')
     parser.add_argument('--line-solver', choices=['default', 'teaching'], default='default',
                         help="default: chapter 5's bit-parallel solver; teaching: chapter 1's DP")
+    parser.add_argument('--sat-fallback', action='store_true',
+                        help='as the nonogram command does: the engine for --engine-seconds, '
+                             'then SAT (python-sat) for the rest of the time limit')
+    parser.add_argument('--engine-seconds', type=float, default=nonotools.ENGINE_SECONDS)
     parser.add_argument('--csv', type=Path, default=ROOT / 'benchmarks' / 'out' / 'validate.csv')
     args = parser.parse_args(argv)
 
@@ -81,7 +113,7 @@ def main(argv=None):
     jobs = []
     for path in puzzle_paths(args.paths):
         puzzle = nonotools.read_puzzle(path)
-        jobs.append((path.stem, puzzle.rows, puzzle.cols, puzzle.givens))
+        jobs.append((path.stem, puzzle.rows, puzzle.cols, read_givens_file(path, puzzle)))
     for k in range(args.random):
         picture = nonogram2d.random_picture(args.size, args.size, args.density, args.seed + k)
         jobs.append((f'random{args.size}-{args.seed + k}', *nonogram2d.pic2gram(picture), None))
@@ -90,7 +122,8 @@ def main(argv=None):
     print(' '.join(f'{h:>12}' for h in header), flush=True)
     table = []
     for name, rows, cols, grid in jobs:
-        row = validate(name, rows, cols, grid, args.time_limit, line_solver)
+        row = validate(name, rows, cols, grid, args.time_limit, line_solver,
+                       args.engine_seconds if args.sat_fallback else None)
         table.append(row)
         print(' '.join(f'{str(row[h]):>12}' for h in header), flush=True)
 

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import nonogram2d
+import nonotools
 from nonotools import (Puzzle, PuzzleFileError, describe, format_nin, format_non, format_rosetta,
-                       format_xml, given_cells, main, make_puzzle, make_unique, parse_nin, parse_non,
+                       format_xml, given_cells, grid_lines, main, make_puzzle, make_unique, parse_nin, parse_non,
                        parse_picture, parse_puzzles, parse_rosetta, parse_xml, picture_puzzle,
                        random_puzzles, read_image, read_puzzle, read_puzzles, sniff_format,
                        write_puzzle)
@@ -653,3 +654,50 @@ def test_sat_gives_up_cleanly_on_time():
     pytest.importorskip("pysat.solvers")
     code, out, err = run("puzzles/survey-knotty.non", "--sat", "--timeout", "1", timeout=120)
     assert code == 3 and "gave up" in out.splitlines()[-1] and err == ""
+
+
+# --- the hand-over from chapter 2's search to SAT (the default) --------------------------------
+
+def test_the_search_hands_over_to_sat_when_its_seconds_run_out():
+    pytest.importorskip("pysat.solvers")
+    # Forever needs search (about a second): a thousandth of a second cannot finish it
+    code, out, err = run("puzzles/webpbn-06574.non", "--engine-seconds", "0.001")
+    lines = out.splitlines()
+    assert code == 0 and err == "" and len(lines) == 26
+    assert lines[-1] == "unique solution, found by SAT, after 0.001 s of search"
+    puzzle = read_puzzle(PUZZLES / "webpbn-06574.non")
+    engine = nonogram2d.solve(puzzle.rows, puzzle.cols)
+    assert lines[:25] == grid_lines(engine)  # the same picture as the engine's
+
+
+def test_no_sat_keeps_the_engine_alone():
+    code, out, _ = run("puzzles/webpbn-06574.non", "--no-sat", "--engine-seconds", "0.001")
+    assert code == 0 and out.splitlines()[-1].startswith("unique solution, needs search")
+
+
+def test_without_python_sat_the_engine_has_the_whole_timeout(monkeypatch, capsys):
+    monkeypatch.setattr(nonotools, "sat_available", lambda: False)
+    assert main([str(PUZZLES / "webpbn-06574.non"), "--engine-seconds", "0.001"]) == 0
+    assert "needs search" in capsys.readouterr().out.splitlines()[-1]  # no hand-over
+    assert main([str(PUZZLES / "survey-knotty.non"), "--timeout", "0.5"]) == 3
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("gave up after") and "python-sat" in last
+
+
+def test_a_hand_over_that_runs_out_of_time_says_what_ran():
+    pytest.importorskip("pysat.solvers")
+    code, out, err = run("puzzles/survey-knotty.non", "--timeout", "1.5", "--engine-seconds",
+                         "0.5", timeout=120)
+    assert code == 3 and err == ""
+    assert re.fullmatch(r"gave up after \d+\.\d s \(0\.5 s of search, then SAT; --timeout 1\.5\)",
+                        out.splitlines()[-1])
+
+
+@pytest.mark.parametrize("options, words", [
+    (["--sat", "--no-sat"], "not allowed with"),
+    (["--engine-seconds", "0"], "--engine-seconds must be a positive number"),
+])
+def test_solver_option_errors(options, words, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([str(PUZZLES / "webpbn-00001.non"), *options])
+    assert stop.value.code == 2 and words in capsys.readouterr().err
