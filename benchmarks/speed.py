@@ -307,12 +307,21 @@ def part_random(args, out):
         sat_verdict, _, sat_seconds = sat_run(rows, cols, None, args.time_limit)
         table.append({'puzzle': name, 'verdict': verdict, 'method': method, 'nodes': nodes,
                       'seconds': f'{seconds:.3f}', 'sat_verdict': sat_verdict,
-                      'sat_seconds': f'{sat_seconds:.3f}'})
+                      'sat_seconds': f'{sat_seconds:.3f}',
+                      'root_unknown': root_unknown(rows, cols)})
     write_csv(out / 'random.csv', table)
     times = [float(r['seconds']) for r in table]
     print(f'\nRandom 30x30 (density 0.5, seed {args.seed + 3}, {len(times)} puzzles): median '
           f'{statistics.median(times):.3f} s, max {max(times):.3f} s, over {args.time_limit:g} s: '
           f'{sum(r["verdict"] == "limit" for r in table)}')
+
+
+def root_unknown(rows, cols):
+    """Cells still unknown at the search's root: after line logic and probing, before any guess."""
+    import nonogram2d
+    searcher = nonogram2d.Searcher(rows, cols)
+    searcher.node(None)
+    return searcher.unknown()
 
 
 MEMORY_CHILD = '''
