@@ -876,8 +876,9 @@ def solve_checked(clue, cells):
 # %% [markdown]
 # Size is not what makes a puzzle hard. Puzzles that line logic settles take milliseconds even
 # at 80x95 cells; what costs time is probing (hundreds of cells tried both ways, again and
-# again) and above all search. A few puzzles of 20x20 to 40x40 cells are designed so that no
-# single line, and no single probe, tells anything, and they are the ones over the limit.
+# again) and above all search. A few puzzles, most of them 20x20 to 40x40 cells, are designed
+# so that no single line, and no single probe, tells anything, and they are the ones over the
+# limit.
 #
 # ### Random puzzles
 #
@@ -927,16 +928,16 @@ def solve_checked(clue, cells):
 # The last column counts the cells still unknown at the search's root, after line logic and
 # probing. On a typical random puzzle, a few dozen cells are left for the search; on the slow
 # ones, hundreds. The search starts from a grid that is mostly unknown, with thousands of ways
-# to be nearly right. Neither the engine's
-# search nor clause learning has found a short cut for these yet; they are the frontier of this
-# chapter, together with Knotty and Faase below.
+# to be nearly right. Neither the engine's search nor clause learning has found a short cut for
+# these yet; they are the frontier of this chapter, together with Knotty and Faase below.
 
 # %% [markdown]
 # ### Memory
 #
 # Each of the biggest and the hardest puzzles, and random 50x50 and 100x100 pictures, was
 # validated in a fresh process, which then reported its high-water mark of resident memory
-# (the whole process: the interpreter, the modules and the engine's memo):
+# (the whole process: the interpreter, the modules and the engine's memo). A run that reaches
+# the 10 s limit ("limit" below) has had all that time to fill its memo, so it counts too:
 
 # %% tags=["active-ipynb"]
 # memory = read_rows('memory.csv')
