@@ -1453,9 +1453,9 @@ def gave_up_line(seconds, args, nodes=None, found=0, how=None):
 # alone gets the whole `--timeout`, and without python-sat there is no hand-over at all (the
 # "gave up" line then says that a SAT solver could take over).
 #
-# The SAT solver needs the optional package python-sat. The command checks for it before it
-# reads anything, so a missing package is one line on standard error (exit code 2), and `import
-# nonotools` never needs it. A single SAT call cannot be stopped from inside Python, and some
+# The SAT solver needs the optional package python-sat, and `import nonotools` never needs it.
+# With `--sat`, the command checks for it before it reads anything, so a missing package is one
+# line on standard error (exit code 2); by default, a missing package just means no hand-over. A single SAT call cannot be stopped from inside Python, and some
 # puzzles take a SAT solver minutes, so with `--timeout` the solver runs in a child process that
 # sends each solution back as it finds it, and is stopped when the time is up.
 
