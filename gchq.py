@@ -517,9 +517,7 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # The pattern method visits every line on every pass, and at each visit checks all the patterns
 # the line still has. `nonogram2d` keeps a queue and solves a line again only when a cell on it
 # has just been decided; and it never lists a pattern: a line solve asks its question of all the
-# layouts at once, from the clue and the line's 25 cells. (By default `nonogram2d` uses chapter
-# 5's bit-parallel line solver; `line_solver=nonovector.solve_line` selects chapter 1's DP.
-# They give the same answers, so the counts below are the same for both.)
+# layouts at once, from the clue and the line's 25 cells, with chapter 1's `solve_line`.
 
 # %% tags=["active-ipynb"]
 # visits = run.passes * (len(ROWS) + len(COLS))
@@ -546,12 +544,9 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 #     return timeit(solve, number=repeat) / repeat * 1000
 #
 # pattern_ms = milliseconds(lambda: solve_by_patterns(ROWS, COLS, grid_with_givens()))
-# dp_ms = milliseconds(lambda: nonogram2d.solve(ROWS, COLS, grid_with_givens(),
-#                                               line_solver=nonovector.solve_line))
-# fast_ms = milliseconds(lambda: nonogram2d.solve(ROWS, COLS, grid_with_givens()))
-# print(f'pattern method                      {pattern_ms:7.1f} ms')
-# print(f'nonogram2d, chapter 1 DP            {dp_ms:7.1f} ms  ({pattern_ms / dp_ms:.0f} times faster)')
-# print(f'nonogram2d, bit-parallel (default)  {fast_ms:7.1f} ms  ({pattern_ms / fast_ms:.0f} times faster)')
+# dp_ms = milliseconds(lambda: nonogram2d.solve(ROWS, COLS, grid_with_givens()))
+# print(f'pattern method  {pattern_ms:7.1f} ms')
+# print(f'nonogram2d      {dp_ms:7.1f} ms  ({pattern_ms / dp_ms:.0f} times faster)')
 
 # %% [markdown]
 # ## The picture
@@ -597,7 +592,7 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # ## Why print the givens?
 #
 # Take the 22 black cells away and run the pattern method again. Line logic still decides all
-# but a dozen cells; the givens only speed up the first passes a little:
+# but a dozen cells, though the first passes decide less without the givens' help:
 
 # %% tags=["active-ipynb"]
 # bare = solve_by_patterns(ROWS, COLS)
@@ -636,7 +631,8 @@ def differing_cells(grids):
 # titles = []
 # for number, grid in enumerate(bare_solutions, start=1):
 #     titles.append(f'solution {number}' + (' (the card)' if grid == SOLUTION else ''))
-# fig = nonogram2d.draw_steps(bare_solutions, titles=titles, changed=[differ] * 4, size=3)
+# fig = nonogram2d.draw_steps(bare_solutions, titles=titles, changed=[differ] * 4, size=3.2,
+#                            numbers=True)
 # fig.suptitle('The four solutions of the clues alone; the cells in red differ between them')
 # plt.show()
 
@@ -698,8 +694,7 @@ def smallest_sufficient_givens(givens, solutions, answer):
 
 # %% [markdown]
 # The other twenty are a kindness to people solving with a pencil: as the table of unknown cells
-# above shows, they let the early passes decide more (after two passes 58 cells are unknown
-# instead of 108), so the picture appears sooner.
+# above shows, they let the early passes decide more, so the picture appears sooner.
 #
 # ## The reveal
 #
@@ -776,7 +771,8 @@ def decode_qr(grid, scale=8, quiet=4):
 # print('The QR code says:', text if text is not None else problem)
 
 # %% [markdown]
-# An address on GCHQ's web site: the door to the puzzle's second stage.
+# An address on GCHQ's web site, and that is the whole of the text: it ends in `puzz`, nothing is
+# cut off. It was the door to the puzzle's second stage.
 #
 # One last surprise. Decode all four solutions of the bare clues, the card's and the three wrong
 # ones:
@@ -807,8 +803,8 @@ def decode_qr(grid, scale=8, quiet=4):
 # - Without the givens the clues have four solutions, two independent two-way patches; two of the
 #   22 givens, one in each patch, are all that uniqueness needs (`smallest_sufficient_givens`,
 #   found by reasoning about the four solutions instead of re-solving millions of subsets).
-# - The picture is a QR code, and `decode_qr` reads it: `www.gchq.gov.uk/puzz`, whichever of the
-#   four solutions you draw.
+# - The picture is a QR code, and `decode_qr` reads it: `www.gchq.gov.uk/puzz` (the whole text),
+#   whichever of the four solutions you draw.
 #
 # Things to try: give `smallest_sufficient_givens` only the givens of one row (say
 # `[g for g in GIVENS if g[0] == 21]`) and see whether they can make the answer unique; or flip a

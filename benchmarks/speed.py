@@ -1,6 +1,6 @@
 """Speed benchmark: line solvers, whole puzzles, memory and ablation (run from the repo root).
 
-    python benchmarks/speed.py                  # everything, ~10 minutes; writes benchmarks/results/
+    python benchmarks/speed.py                  # everything, ~25 minutes; writes benchmarks/results/
     python benchmarks/speed.py --quick --out /tmp/speed   # a smoke test
     python benchmarks/speed.py --parts validate,random    # only some parts
 
@@ -10,17 +10,22 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
             nonofast, with and without its cache. Writes speed.csv.
   lengths   time per line against line length (10..100 cells, a quarter known). Writes lines.csv.
   validate  two-solution search of every puzzle in ../shared/puzzles (except #12548, #18297,
-            #22336 and frans_faase) with chapter 2's engine (nonogram2d.analyse, defaults) and with
-            SAT (nonofast.puzzle_cnf + CaDiCaL through python-sat). Writes validate.csv: time,
+            #22336 and frans_faase) with chapter 5's engine (nonoengine.analyse, defaults) and with
+            SAT (nonosat.puzzle_cnf + CaDiCaL through python-sat). Writes validate.csv: time,
             nodes, verdict; and a hand-over column: the engine for --engine-seconds (2 s), then
             SAT for the rest of the limit, as the `nonogram` command does. Personal-use puzzles are read from ../shared only; only their figures
             are written, by name.
   random    seeded random 30x30 puzzles at density 0.5 (200 of them): engine and SAT. random.csv.
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
             random 50x50 and 100x100 ones. Writes memory.csv.
+  ideas     the engine's ideas added one at a time, in the order chapter 5 adds them: chapter 2's
+            engine with chapter 1's and then chapter 4's line solver, the undo trail (memo and
+            skips off, guesses by the last probe), the memo, skipping implied values, skipping
+            unchanged lines, activity (the default); and, for comparison, chapter 2's engine with a
+            memo wrapped around its line solver. Same puzzles as ablation. Writes ideas.csv.
   ablation  the engine's options one at a time (line solver, memo, queue order, probing, which
-            cells are probed again and in what order, choice of the search cell) on a fixed set
-            of puzzles. Writes ablation.csv.
+            cells are probed again and in what order, choice of the search cell), and chapter 2's
+            engine with chapter 4's line solver, on a fixed set of puzzles. Writes ablation.csv.
 
 Everything is seeded, so the same lines and puzzles are measured on every run; only the times
 vary. Progress bars (tqdm) go to stderr.
@@ -29,6 +34,7 @@ import argparse
 import csv
 import gc
 import json
+import os
 import random
 import statistics
 import sys
@@ -41,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 import nonofast  # noqa: E402
 import nonovector  # noqa: E402
 
-SHARED = ROOT.parent / 'shared' / 'puzzles'
+SHARED = Path(os.environ.get('NONOGRAM_BENCH_PUZZLES', ROOT.parent / 'shared' / 'puzzles'))
 
 
 def progress(items, label):
@@ -170,7 +176,8 @@ MEMORY_PUZZLES = ['lancaster', 'einstein', 'faase', 'gentleman', 'webpbn-01611',
 
 
 def shared_puzzle_paths():
-    """(name, path) of every puzzle file in ../shared/puzzles except the excluded ones."""
+    """(name, path) of every puzzle file in the collection (../shared/puzzles, or --puzzles)
+    except the excluded ones."""
     if not SHARED.is_dir():
         return []
     paths = sorted(p for p in SHARED.rglob('*') if p.suffix in ('.non', '.txt')
@@ -186,20 +193,23 @@ def shared_puzzle_paths():
 
 
 def load(path):
-    """(rows, cols, givens) of a puzzle file, read with chapter 4's reader (givens also from a
+    """(rows, cols, givens) of a puzzle file, read with chapter 7's reader (givens also from a
     NAME.givens file beside it, as the shared GCHQ puzzle keeps them)."""
-    import nonotools
+    import nonofiles
     from validate import read_givens_file
-    puzzle = nonotools.read_puzzle(path)
+    puzzle = nonofiles.read_puzzle(path)
     return puzzle.rows, puzzle.cols, read_givens_file(path, puzzle)
 
 
-def engine_run(rows, cols, grid, time_limit, **options):
-    """Validate with chapter 2's engine: (verdict, method, nodes, seconds)."""
+def engine_run(rows, cols, grid, time_limit, analyse=None, **options):
+    """Validate with an engine's analyse (chapter 5's by default): (verdict, method, nodes,
+    seconds)."""
+    import nonoengine
     import nonogram2d
+    analyse = analyse or nonoengine.analyse
     start = time.perf_counter()
     try:
-        verdict = nonogram2d.analyse(rows, cols, grid, time_limit=time_limit, **options)
+        verdict = analyse(rows, cols, grid, time_limit=time_limit, **options)
         outcome = (verdict.status, verdict.method, verdict.nodes)
     except nonogram2d.SearchLimit as limit:
         outcome = ('limit', '-', limit.nodes)
@@ -209,11 +219,11 @@ def engine_run(rows, cols, grid, time_limit, **options):
 SAT_CHILD = '''
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-import nonofast
+import nonosat
 from pysat.solvers import Solver
 job = json.load(sys.stdin)
 start = time.perf_counter()
-clauses, cell_var, _ = nonofast.puzzle_cnf(job['rows'], job['cols'], job['grid'])
+clauses, cell_var, _ = nonosat.puzzle_cnf(job['rows'], job['cols'], job['grid'])
 all_cells = [var for row in cell_var for var in row]
 found = 0
 with Solver(name='cadical153', bootstrap_with=clauses) as sat:
@@ -246,10 +256,10 @@ def sat_run(rows, cols, grid, time_limit):
 
 
 def part_validate(args, out):
-    """Two-solution search on every shared puzzle, with chapter 2's engine and with SAT."""
+    """Two-solution search on every shared puzzle, with chapter 5's engine and with SAT."""
     jobs = shared_puzzle_paths()
     if not jobs:
-        print('validate: ../shared/puzzles is not there; skipped', file=sys.stderr)
+        print(f'validate: {SHARED} is not there; skipped', file=sys.stderr)
         return
     table = []
     for name, path in progress(jobs, 'validate'):
@@ -275,7 +285,8 @@ def part_validate(args, out):
 
 
 def handover_run(rows, cols, grid, args):
-    """Validate as the `nonogram` command does by default: the engine for --engine-seconds,
+    """Validate as the `nonogram` command does by default (chapter 6's hand-over, here with SAT
+    in a process of its own, as sat_run does): the engine for --engine-seconds,
     then, if it has not finished, SAT for the rest of the time limit.
     Returns (verdict, 'engine' or 'SAT', total seconds)."""
     first = min(args.engine_seconds, args.time_limit)
@@ -318,8 +329,8 @@ def part_random(args, out):
 
 def root_unknown(rows, cols):
     """Cells still unknown at the search's root: after line logic and probing, before any guess."""
-    import nonogram2d
-    searcher = nonogram2d.Searcher(rows, cols)
+    import nonoengine
+    searcher = nonoengine.Searcher(rows, cols)
     searcher.node(None)
     return searcher.unknown()
 
@@ -327,7 +338,7 @@ def root_unknown(rows, cols):
 MEMORY_CHILD = '''
 import json, sys
 sys.path.insert(0, sys.argv[1])
-import nonogram2d, speed
+import speed
 def high_water_kb():  # this process's peak resident memory (Linux; reset by exec, unlike maxrss)
     for text in open('/proc/self/status'):
         if text.startswith('VmHWM:'):
@@ -375,41 +386,90 @@ def part_memory(args, out):
           ', '.join(f'{r["puzzle"]} {r["peak_mb"]} MB' for r in table))
 
 
-class _Patched:
-    """Set attributes for the length of a with-block, then put the old values back."""
-
-    def __init__(self, *changes):
-        self.changes = changes  # (object, name, value)
-
-    def __enter__(self):
-        self.saved = [(obj, name, getattr(obj, name)) for obj, name, _ in self.changes]
-        for obj, name, value in self.changes:
-            setattr(obj, name, value)
-
-    def __exit__(self, *exc):
-        for obj, name, value in self.saved:
-            setattr(obj, name, value)
-
-
 def ablation_configs():
-    """(label, options for analyse, attribute patches) for each variant of the engine: one
-    option changed from the default at a time."""
+    """(label, options for analyse) for each variant of the engine: one option changed from the
+    default at a time, and chapter 2's engine with chapter 4's line solver."""
+    import nonoengine
     import nonogram2d
     return [
-        ('default', {}, ()),
-        ('teaching DP line solver', {'line_solver': nonovector.solve_line}, ()),
-        ('nonofast with its cache', {'line_solver': nonofast.solve_line}, ()),
-        ('no memo', {}, ((nonogram2d, 'MEMO_BYTES', 0),)),
-        ("queue: last in, first out", {'queue_order': 'lifo'}, ()),
-        ('queue: most changed first', {'queue_order': 'most-changed'}, ()),
-        ('no probing', {'probing': False}, ()),
-        ('probes: again where lines are unchanged', {'probe_unchanged': True}, ()),
-        ('probes: nearly solved lines first', {'probe_order': 'nearly-solved'}, ()),
-        ('probes: reading order', {'probe_order': 'reading'}, ()),
-        ('guess: no activity (ACTIVITY_GROWTH=1)', {}, ((nonogram2d.Searcher, 'ACTIVITY_GROWTH', 1.0),)),
-        ('guess: best probe, no activity', {'branching': 'probe'}, ()),
-        ('guess: reading order', {'branching': 'reading'}, ()),
+        ("chapter 2's engine, nonofast line solver",
+         {'analyse': nonogram2d.analyse, 'line_solver': nonofast.solve_line}),
+        ("chapter 1's line solver", {'line_solver': nonovector.solve_line}),
+        ('nonofast with its cache', {'line_solver': nonofast.solve_line}),
+        ('no memo', {'memo_bytes': 0}),
+        ('queue: last in, first out', {'next_line': nonoengine.last_in_first_out}),
+        ('queue: most changed first', {'next_line': nonoengine.most_changed}),
+        ('no probing', {'probing': False}),
+        ('probes: no skipping of implied values', {'skip_implied': False}),
+        ('probes: again where lines are unchanged', {'skip_unchanged': False}),
+        ('probes: nearly solved lines first', {'probe_order': nonoengine.nearly_solved_lines}),
+        ('probes: reading order', {'probe_order': nonoengine.reading_order}),
+        ('guess: no activity growth', {'activity_growth': 1.0}),
+        ('guess: best last probe, no activity', {'choose_guess': nonoengine.best_last_probe}),
+        ('guess: reading order', {'choose_guess': nonoengine.first_candidate}),
+        ('default', {}),
     ]
+
+
+def memo_line_solver():
+    """A fresh memo around chapter 4's line solver, usable by chapter 2's engine: each (clue,
+    line) pair is solved once (unbounded; for the comparison only)."""
+    memo = {}
+
+    def solve(clue, line):
+        key = (tuple(clue), tuple(line))
+        if key not in memo:
+            try:
+                memo[key] = nonofast.solve_checked(tuple(clue), line)
+            except nonovector.Contradiction:
+                memo[key] = None
+        if memo[key] is None:
+            raise nonovector.Contradiction('no layout fits')
+        return list(memo[key])
+    return solve
+
+
+def idea_configs():
+    """(label, options for engine_run) for each step of chapter 5, cumulative."""
+    import nonoengine
+    import nonogram2d
+    trail = {'memo_bytes': 0, 'skip_implied': False, 'skip_unchanged': False,
+             'choose_guess': nonoengine.best_last_probe, 'activity_growth': 1.0}
+    return [
+        ("chapter 2's engine", {'analyse': nonogram2d.analyse}),
+        ("... with chapter 4's line solver", {'analyse': nonogram2d.analyse,
+                                              'line_solver': nonofast.solve_line}),
+        ('+ undo trail', trail),
+        ('+ memo', {**trail, 'memo_bytes': nonoengine.MEMO_BYTES}),
+        ('+ skip implied values', {**trail, 'memo_bytes': nonoengine.MEMO_BYTES,
+                                   'skip_implied': True}),
+        ('+ skip unchanged lines', {'choose_guess': nonoengine.best_last_probe,
+                                    'activity_growth': 1.0}),
+        ('+ activity (the default)', {}),
+        ("(chapter 2's engine, chapter 4's line solver with a memo)",
+         {'analyse': nonogram2d.analyse, 'line_solver': 'memo'}),
+    ]
+
+
+def part_ideas(args, out):
+    """chapter 5's ideas added one at a time, on the ablation's puzzles."""
+    paths = dict(shared_puzzle_paths())
+    jobs = [(name, *load(paths[name])) for name in ABLATION_PUZZLES if name in paths]
+    jobs += [(name, rows, cols, None) for name, rows, cols in random_jobs(args)[:args.ablation_random]]
+    table = []
+    for label, options in idea_configs():
+        for name, rows, cols, grid in progress(jobs, label):
+            nonofast.cache_clear()
+            run_options = dict(options)
+            if run_options.get('line_solver') == 'memo':
+                run_options['line_solver'] = memo_line_solver()
+            verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit,
+                                                         **run_options)
+            table.append({'config': label, 'puzzle': name, 'verdict': verdict, 'nodes': nodes,
+                          'seconds': f'{seconds:.3f}'})
+        done = [float(r['seconds']) for r in table if r['config'] == label]
+        print(f'  {label:<34} total {sum(done):7.2f} s', file=sys.stderr)
+    write_csv(out / 'ideas.csv', table)
 
 
 def part_ablation(args, out):
@@ -418,13 +478,12 @@ def part_ablation(args, out):
     jobs = [(name, *load(paths[name])) for name in ABLATION_PUZZLES if name in paths]
     jobs += [(name, rows, cols, None) for name, rows, cols in random_jobs(args)[:args.ablation_random]]
     table = []
-    for label, options, patches in ablation_configs():
-        with _Patched(*patches):
-            for name, rows, cols, grid in progress(jobs, label):
-                nonofast.cache_clear()
-                verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit, **options)
-                table.append({'config': label, 'puzzle': name, 'verdict': verdict, 'nodes': nodes,
-                              'seconds': f'{seconds:.3f}'})
+    for label, options in ablation_configs():
+        for name, rows, cols, grid in progress(jobs, label):
+            nonofast.cache_clear()
+            verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit, **options)
+            table.append({'config': label, 'puzzle': name, 'verdict': verdict, 'nodes': nodes,
+                          'seconds': f'{seconds:.3f}'})
         done = [float(r['seconds']) for r in table if r['config'] == label]
         print(f'  {label:<34} total {sum(done):7.2f} s', file=sys.stderr)
     write_csv(out / 'ablation.csv', table)
@@ -441,7 +500,14 @@ def write_csv(path, table):
 
 
 PARTS = {'lines': part_lines, 'lengths': part_lengths, 'validate': part_validate, 'random': part_random,
-         'memory': part_memory, 'ablation': part_ablation}
+         'memory': part_memory, 'ideas': part_ideas, 'ablation': part_ablation}
+
+
+def set_collection(folder):
+    """Validate the puzzles of `folder` (its children, the memory part's processes, too)."""
+    global SHARED
+    SHARED = folder
+    os.environ['NONOGRAM_BENCH_PUZZLES'] = str(folder)
 
 
 def main(argv=None):
@@ -452,15 +518,18 @@ def main(argv=None):
     parser.add_argument('--seed', type=int, default=2024)
     parser.add_argument('--out', type=Path, default=ROOT / 'benchmarks' / 'results')
     parser.add_argument('--time-limit', type=float, default=10.0, help='seconds per puzzle (engine and SAT)')
+    parser.add_argument('--puzzles', type=Path, default=SHARED,
+                        help='the folder of puzzles to validate (default ../shared/puzzles)')
     parser.add_argument('--engine-seconds', type=float, default=2.0,
                         help='validate part, hand-over column: seconds the engine gets before SAT')
     args = parser.parse_args(argv)
+    set_collection(args.puzzles)
     scale = 10 if args.quick else 1
     args.lines, args.dp_lines, args.enum_lines = 5000 // scale, 1500 // scale, 300 // scale
     args.lengths = [10, 15, 20, 25, 30, 35, 40, 50, 60, 80, 100]
     args.length_lines, args.enum_length_lines, args.enum_max_seconds = 200 // scale, 30 // scale, 0.05
     args.random_puzzles = 200 if not args.quick else 3
-    args.ablation_random = 8 if not args.quick else 2
+    args.ablation_random = 8 if not args.quick else 1
     for part in args.parts.split(','):
         if part not in PARTS:
             parser.error(f'unknown part {part!r}; choose from {", ".join(PARTS)}')

@@ -1,4 +1,4 @@
-"""Validate puzzles with chapter 2's solver: ask each for two solutions, report time and work.
+"""Validate puzzles with the engine (chapter 5): ask each for two solutions, report time and work.
 
 Usage (from the repo root):
 
@@ -6,7 +6,7 @@ Usage (from the repo root):
                                                    # else puzzles/webpbn-*.non; + 20 random 30x30
     python benchmarks/validate.py PATH ...             # .non files or folders of them
     python benchmarks/validate.py --random 0 --time-limit 10 puzzles/webpbn-06574.non
-    python benchmarks/validate.py --line-solver teaching   # chapter 1's DP instead of chapter 5's
+    python benchmarks/validate.py --line-solver teaching   # chapter 1's DP instead of chapter 4's
     python benchmarks/validate.py --sat-fallback PATH ...  # engine 2 s, then SAT, as `nonogram` does
 
 Every run is bounded: each puzzle gets --time-limit seconds (default 60), after which it is
@@ -14,7 +14,7 @@ reported as 'limit' with the nodes it had visited. Random puzzles are made from 
 pictures (--size, --density, --seed), so runs are reproducible. A table is printed and written to
 benchmarks/out/validate.csv (--csv to change).
 
-Files are read with chapter 4's `nonotools.read_puzzle`, so any format it reads works, and
+Files are read with chapter 7's `nonofiles.read_puzzle`, so any format it reads works, and
 givens in a file (such as GCHQ's), or in a NAME.givens file beside it, are passed to the solver.
 """
 import argparse
@@ -27,8 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import nonogram2d  # noqa: E402  (after the path is set, so the repo's modules are used)
-import nonotools  # noqa: E402
+import nonoengine  # noqa: E402  (after the path is set, so the repo's modules are used)
+import nonofast  # noqa: E402
+import nonofiles  # noqa: E402
+import nonogram2d  # noqa: E402
+import nonosat  # noqa: E402
+import nonovector  # noqa: E402
 
 SHARED_WEBPBN = ROOT.parent / 'shared' / 'puzzles' / 'webpbn'
 
@@ -49,23 +53,27 @@ def puzzle_paths(arguments):
 
 def validate(name, rows, cols, grid, time_limit, line_solver, engine_seconds=None):
     """One table row: analyse the puzzle (with its given cells, if any) within the time limit.
-    With engine_seconds, the engine gets that long and SAT the rest (method 'SAT')."""
+    With engine_seconds, chapter 6's hand-over: the engine gets that long and SAT the rest
+    (method 'SAT' when SAT answered)."""
     row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}'}
     start = time.perf_counter()
-    budget = time_limit if engine_seconds is None else min(engine_seconds, time_limit)
+    if engine_seconds is not None:
+        answer = nonosat.find_solutions(rows, cols, grid, timeout=time_limit,
+                                        engine_seconds=engine_seconds)
+        status = answer.status if answer.finished else 'limit'
+        row.update(verdict=status, method=answer.method or answer.part,
+                   nodes=answer.nodes if answer.nodes is not None else '-',
+                   probes=answer.probes if answer.probes is not None else '-',
+                   line_solves=answer.line_solves if answer.line_solves is not None else '-')
+        row['seconds'] = round(time.perf_counter() - start, 3)
+        return row
     try:
-        verdict = nonogram2d.analyse(rows, cols, grid, time_limit=budget,
+        verdict = nonoengine.analyse(rows, cols, grid, time_limit=time_limit,
                                      line_solver=line_solver)
         row.update(verdict=verdict.status, method=verdict.method, nodes=verdict.nodes,
                    probes=verdict.probes, line_solves=verdict.line_solves)
     except nonogram2d.SearchLimit as limit:
         row.update(verdict='limit', method='-', nodes=limit.nodes, probes='-', line_solves='-')
-        left = time_limit - (time.perf_counter() - start)
-        if engine_seconds is not None and left > 0:
-            puzzle = nonotools.Puzzle(rows=rows, cols=cols, givens=grid)
-            found, finished = nonotools.sat_solutions_within(puzzle, 2, left)
-            if finished:
-                row.update(verdict=['none', 'unique', 'multiple'][len(found)], method='SAT')
     row['seconds'] = round(time.perf_counter() - start, 3)
     return row
 
@@ -98,21 +106,21 @@ def main(argv=None):
     parser.add_argument('--density', type=float, default=0.5, help='density of random pictures')
     parser.add_argument('--seed', type=int, default=0, help='seed of the first random picture')
     parser.add_argument('--line-solver', choices=['default', 'teaching'], default='default',
-                        help="default: chapter 5's bit-parallel solver; teaching: chapter 1's DP")
+                        help="default: chapter 4's bit-parallel solver; teaching: chapter 1's DP")
     parser.add_argument('--sat-fallback', action='store_true',
                         help='as the nonogram command does: the engine for --engine-seconds, '
                              'then SAT (python-sat) for the rest of the time limit')
-    parser.add_argument('--engine-seconds', type=float, default=nonotools.ENGINE_SECONDS)
+    parser.add_argument('--engine-seconds', type=float, default=nonosat.ENGINE_SECONDS)
     parser.add_argument('--csv', type=Path, default=ROOT / 'benchmarks' / 'out' / 'validate.csv')
     args = parser.parse_args(argv)
 
-    line_solver = nonogram2d.fast_solve_line
+    line_solver = nonofast.solve_checked
     if args.line_solver == 'teaching':
-        line_solver = nonogram2d.nonovector.solve_line
+        line_solver = nonovector.solve_line
 
     jobs = []
     for path in puzzle_paths(args.paths):
-        puzzle = nonotools.read_puzzle(path)
+        puzzle = nonofiles.read_puzzle(path)
         jobs.append((path.stem, puzzle.rows, puzzle.cols, read_givens_file(path, puzzle)))
     for k in range(args.random):
         picture = nonogram2d.random_picture(args.size, args.size, args.density, args.seed + k)

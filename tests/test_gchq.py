@@ -69,9 +69,9 @@ def test_solution_matches_clues_and_givens():
 
 
 def test_data_agrees_with_the_puzzle_file():
-    """The module's copy of the card and the repo's puzzles/gchq2015.non (read by chapter 4)."""
-    import nonotools
-    puzzle = nonotools.read_puzzle(Path(__file__).parent.parent / "puzzles" / "gchq2015.non")
+    """The module's copy of the card and the repo's puzzles/gchq2015.non (read by chapter 7)."""
+    import nonofiles
+    puzzle = nonofiles.read_puzzle(Path(__file__).parent.parent / "puzzles" / "gchq2015.non")
     assert puzzle.rows == ROWS and puzzle.cols == COLS
     assert puzzle.givens == gchq.grid_with_givens()
 

@@ -1,6 +1,4 @@
-"""Tests of the speed chapter: the bit-parallel line solver, its cache, and the SAT backend."""
-import importlib.util
-import sys
+"""Tests of chapter 4: the bit-parallel line solver and its cache."""
 from itertools import combinations, product
 
 import pytest
@@ -10,10 +8,6 @@ from hypothesis import strategies as st
 import nonofast
 import nonovector
 from nonovector import ClueError, Contradiction, line2blocks
-
-requires_sat = pytest.mark.skipif(importlib.util.find_spec("pysat") is None,
-                                  reason="the optional package python-sat is not installed")
-
 
 def outcome(solver, *args, **kwargs):
     try:
@@ -302,89 +296,3 @@ def test_cache_is_bounded(monkeypatch):
     assert nonofast.cache_info()["lines"] <= 3 and nonofast.cache_info()["bits"] <= 3
     nonofast.cache_clear()
     assert nonofast.cache_info() == {"bits": 0, "lines": 0}
-
-
-# --- the SAT backend ---------------------------------------------------------------------------
-
-def test_automaton_accepts_exactly_the_lines_of_the_clue():
-    def accepts(clue, finished):
-        tokens, state = nonofast.clue_tokens(clue), 0
-        for cell in finished:
-            state = nonofast.next_state(tokens, state, cell)
-            if state is None:
-                return False
-        return state == len(tokens)
-
-    for cells in range(0, 9):
-        for bits in product([0, 1], repeat=cells):
-            for other in product([0, 1], repeat=cells):
-                clue = line2blocks(other)
-                assert accepts(clue, bits) == (line2blocks(bits) == clue)
-
-
-def test_puzzle_cnf_names_the_line_at_fault():
-    with pytest.raises(ClueError, match="row 1: clue \\[5\\] needs at least 5 cells"):
-        nonofast.puzzle_cnf([[1], [5]], [[1], [1], [1], [1]])
-    with pytest.raises(ClueError, match="column 0"):
-        nonofast.puzzle_cnf([[1]], [[2]])
-    with pytest.raises(ClueError, match="grid has 1 rows, expected 2"):
-        nonofast.puzzle_cnf([[1], [1]], [[1], [1]], grid=[[None, None]])
-    with pytest.raises(ClueError, match="grid row 0"):
-        nonofast.puzzle_cnf([[1]], [[1]], grid=[[2]])
-
-
-def test_missing_python_sat_is_a_clear_error(monkeypatch):
-    monkeypatch.setitem(sys.modules, "pysat", None)
-    monkeypatch.setitem(sys.modules, "pysat.solvers", None)
-    with pytest.raises(ImportError, match="pip install python-sat"):
-        next(nonofast.sat_solutions([[1]], [[1]]))
-
-
-def brute_force_solutions(rows, cols, grid=None):
-    """Every grid made of row layouts whose columns have the column clues (and fit `grid`)."""
-    width = len(cols)
-    options = []
-    for r, clue in enumerate(rows):
-        lines = []
-        for layout in nonovector.nonoblocks(clue, width):
-            line = [0] * width
-            for position, length in layout:
-                line[position:position + length] = [1] * length
-            if grid is None or all(g is None or g == c for g, c in zip(grid[r], line)):
-                lines.append(line)
-        options.append(lines)
-    return sorted([list(map(list, rows_)) for rows_ in product(*options)
-                   if all(line2blocks(col) == nonovector.normalize_clue(clue)
-                          for col, clue in zip(zip(*rows_), cols))])
-
-
-@st.composite
-def small_puzzle(draw):
-    """Rows and columns of a random picture up to 5x5; sometimes columns of another picture."""
-    height, width = draw(st.integers(1, 5)), draw(st.integers(1, 5))
-    cells = st.lists(st.lists(st.sampled_from([0, 1]), min_size=width, max_size=width),
-                     min_size=height, max_size=height)
-    picture, other = draw(cells), draw(cells)
-    rows = [line2blocks(row) for row in picture]
-    cols = [line2blocks(col) for col in zip(*(other if draw(st.booleans()) else picture))]
-    known = draw(st.lists(st.lists(st.sampled_from([None, None, None, 0, 1]), min_size=width,
-                                   max_size=width), min_size=height, max_size=height))
-    return rows, cols, known if draw(st.booleans()) else None
-
-
-@requires_sat
-@settings(max_examples=150, deadline=None)
-@given(small_puzzle())
-def test_sat_solutions_agree_with_brute_force(puzzle):
-    rows, cols, grid = puzzle
-    found = list(nonofast.sat_solutions(rows, cols, grid))
-    assert len(found) == len({str(g) for g in found})          # each solution once
-    assert sorted(found) == brute_force_solutions(rows, cols, grid)
-
-
-@requires_sat
-def test_sat_two_solutions_and_none():
-    assert sorted(nonofast.sat_solutions([[1], [1]], [[1], [1]])) == [[[0, 1], [1, 0]], [[1, 0], [0, 1]]]
-    assert list(nonofast.sat_solutions([[2], [0]], [[1], [0]])) == []
-    assert list(nonofast.sat_solutions([[1], [1]], [[1], [1]], grid=[[1, None], [None, None]])) == [
-        [[1, 0], [0, 1]]]

@@ -1,5 +1,7 @@
 """Tests of chapter 2: pictures, printers, checks, propagation, probing, search and verdicts."""
-from itertools import islice, product
+import random
+from collections import deque
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -9,11 +11,11 @@ from hypothesis import strategies as st
 import nonogram2d
 import nonovector
 from nonovector import ClueError, Contradiction, line2blocks
-from nonogram2d import (Propagator, Prober, PuzzleError, SearchLimit, Searcher, Verdict, analyse,
+from nonogram2d import (Engine, PuzzleError, SearchLimit, Verdict, analyse, best_probe,
                         changed_cells, check_picture, check_puzzle, draw_grid, draw_steps,
-                        grid2forces, parray, parrayclues, pforces, pic2gram, propagate,
-                        random_picture, show_grid, solutions, solve, sweep, sweep_history,
-                        transpose)
+                        first_in_first_out, most_known_neighbours, parrayclues, pic2gram,
+                        propagate, random_picture, read_clues, show_grid, solutions, solve, sweep,
+                        sweep_history, transpose)
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -31,21 +33,9 @@ DIAGONAL = ([[1], [1]], [[1], [1]])
 IMPOSSIBLE = ([[2], []], [[2], []])  # well formed, same totals, no picture fits
 
 
-def read_clues(name):
-    """(rows, cols) of a shipped puzzles/*.non file (a minimal reader for these tests)."""
-    lines = (PUZZLES / name).read_text().splitlines()
-    size, start = {}, {}
-    for i, line in enumerate(lines):
-        words = line.split()
-        if words and words[0] in ("width", "height"):
-            size[words[0]] = int(words[1])
-        if line.strip() in ("rows", "columns"):
-            start[line.strip()] = i + 1
-
-    def clues(section, count):
-        return [[int(n) for n in line.split(",") if n.strip()]
-                for line in lines[start[section]:start[section] + count]]
-    return clues("rows", size["height"]), clues("columns", size["width"])
+def clues_of(name):
+    """(rows, cols) of a shipped puzzles/*.non file, read by the module's own reader."""
+    return read_clues(PUZZLES / name)
 
 
 def satisfies(grid, rows, cols):
@@ -116,9 +106,9 @@ def test_check_picture_returns_ints():
     assert check_picture("#.\n.#") == [[1, 0], [0, 1]]
 
 
-def test_parray_and_parrayclues(capsys):
-    parray([[1, 0, None]])
-    assert capsys.readouterr().out == "|#|_|?|\n"
+def test_parrayclues(capsys):
+    parrayclues([[1, 0, None]], ([[1]], [[1], [], []]))
+    assert capsys.readouterr().out.splitlines()[0] == "|#|_|?| 1"
     parrayclues(PICTURE, (ROWS, COLS))
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == "|#|#|_|#|_| 2 1"
@@ -131,15 +121,6 @@ def test_parrayclues_keeps_two_digit_numbers_together(capsys):
     assert lines[0].endswith("| 12")
     parrayclues([[1]] * 12, ([[1]] * 12, [[12]]))
     assert capsys.readouterr().out.splitlines()[-1] == "12"
-
-
-def test_pforces_counts_conflicts_and_unknowns():
-    fix0, fix1 = grid2forces([[1, 0, None]])
-    assert (fix0, fix1) == ([[0, 1, 0]], [[1, 0, 0]])
-    fix0[0][0] = 1
-    text, conflicts, unknowns = pforces(fix0, fix1, ([[1]], [[1], [], []]))
-    assert (conflicts, unknowns) == (1, 1)
-    assert text.splitlines()[0] == "|!|_|?| 1"
 
 
 def test_show_grid():
@@ -205,9 +186,9 @@ def test_sweep_uses_the_given_line_solver():
 
 
 def test_propagate_solves_the_seed_example_with_fewer_solves():
-    engine = Propagator(ROWS, COLS)
-    assert engine.propagate() == PICTURE
-    assert engine.line_solves < 20 and engine.unknown() == 0
+    engine = Engine(ROWS, COLS)
+    assert engine.propagate(engine.grid) == PICTURE and engine.grid == PICTURE
+    assert engine.line_solves < 20
     assert propagate(ROWS, COLS) == PICTURE
 
 
@@ -218,92 +199,89 @@ def test_propagate_keeps_givens_and_does_not_change_them():
     assert given[0] == [0, None, None, None, None]
 
 
-def test_propagate_contradictions():
+def test_propagate_contradictions_name_the_line():
     with pytest.raises(Contradiction):
         propagate(*IMPOSSIBLE)
     wrong = [row[:] for row in PICTURE]
     wrong[0][0] = 1
-    with pytest.raises(Contradiction, match="row 0|column 0"):
+    with pytest.raises(Contradiction, match="(row|column) 0 cannot hold its clue"):
         propagate(ROWS, COLS, wrong)
 
 
-def test_propagate_uses_the_line_solver_and_memo():
-    calls = []
+def test_propagate_uses_the_given_line_solver_and_queue_strategy():
+    calls, taken = [], []
 
     def spy(blocks, line):
-        calls.append(1)
+        calls.append(list(blocks))
         return nonovector.solve_line(blocks, line)
-    engine = Propagator(ROWS, COLS, line_solver=spy)
-    engine.propagate()
-    assert engine.solver_calls == len(calls) <= engine.line_solves
-    engine.propagate()  # everything is in the memo now
-    assert engine.solver_calls == len(calls)
+
+    def last_in_first_out(engine, queue):
+        taken.append(queue[-1])
+        return queue.pop()
+    engine = Engine(ROWS, COLS, line_solver=spy, next_line=last_in_first_out)
+    assert engine.propagate(engine.grid) == PICTURE
+    assert len(calls) == engine.line_solves == len(taken) and taken[0] == len(ROWS) + len(COLS) - 1
 
 
-def test_pack_round_trips_short_and_long_lines():
-    for cells in [(), (1, 0, None), tuple([None, 1, 0] * 20)]:
-        assert nonogram2d.unpack(nonogram2d.pack(cells)) == cells
-    assert isinstance(nonogram2d.pack(tuple([0] * 100)), bytes)  # long lines are packed
-
-
-def test_memo_is_emptied_at_its_size_bound(monkeypatch):
-    monkeypatch.setattr(nonogram2d, "MEMO_BYTES", 2_000)
-    rows, cols = pic2gram(random_picture(40, 40, 0.5, seed=3))
-    engine = Searcher(rows, cols)
-    first = next(engine.solutions())
-    assert satisfies(first, rows, cols)
-    assert engine.memo_bytes < 2_000 + 1_000 and len(engine.memo) < engine.solver_calls
-
-
-def test_undo_restores_the_grid():
-    engine = Propagator(ROWS, COLS)
-    mark = len(engine.trail)
-    engine.propagate()
-    engine.undo(mark)
-    assert engine.grid == [[None] * 5 for _ in range(5)] and engine.trail == []
+def test_first_in_first_out_takes_the_oldest_line():
+    assert first_in_first_out(None, deque([3, 1, 2])) == 3
 
 
 def test_propagate_on_a_stalled_puzzle_is_the_sweep_fixpoint():
-    rows, cols = read_clues("webpbn-00023.non")  # Edge: line logic decides nothing
+    rows, cols = clues_of("webpbn-00023.non")  # Edge: line logic decides nothing
     assert propagate(rows, cols) == sweep_history(rows, cols)[-1] == [[None] * 10] * 11
 
 
 # --- probing -----------------------------------------------------------------------------------
 
-def test_probe_leaves_the_grid_unchanged():
-    engine = Prober(*DIAGONAL)
-    decided = engine.probe(0, 0, 1)
+def test_probe_works_on_a_copy():
+    engine = Engine(*DIAGONAL)
+    decided = engine.probe(engine.grid, 0, 0, 1)
     assert decided == {(0, 0): 1, (0, 1): 0, (1, 0): 0, (1, 1): 1}
-    assert engine.grid == [[None, None], [None, None]] and engine.trail == []
-    assert engine.probes == 1
+    assert engine.grid == [[None, None], [None, None]] and engine.probes == 1
 
 
 def test_probe_contradiction_returns_none():
-    engine = Prober([[1], [0]], [[1], [0]])  # a single filled cell at (0, 0)
-    engine.grid[1][1] = None
-    assert engine.probe(0, 1, 1) is None
+    engine = Engine([[1], [0]], [[1], [0]])  # a single filled cell at (0, 0)
+    assert engine.probe([[None, None], [None, None]], 0, 1, 1) is None
 
 
 def test_probing_solves_edge():
-    rows, cols = read_clues("webpbn-00023.non")
-    engine = Prober(rows, cols)
-    engine.propagate()
-    assert engine.probe_all() == {}
-    assert engine.unknown() == 0 and satisfies(engine.grid, rows, cols)
+    rows, cols = clues_of("webpbn-00023.non")
+    engine = Engine(rows, cols)
+    engine.propagate(engine.grid)
+    assert engine.probe_all(engine.grid) == {}
+    assert None not in sum(engine.grid, []) and satisfies(engine.grid, rows, cols)
 
 
 def test_probe_all_reports_two_way_cells_when_stuck():
-    engine = Prober(*DIAGONAL)
-    both_ways = engine.probe_all()
-    assert set(both_ways) == {(0, 0)}  # the other cells' probes are implied by these two
-    if_filled, if_empty = both_ways[0, 0]
+    engine = Engine(*DIAGONAL)
+    probes = engine.probe_all(engine.grid)
+    assert set(probes) == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    if_filled, if_empty = probes[0, 0]
     assert if_filled[0, 0] == 1 and if_empty[0, 0] == 0
 
 
-def test_candidates_prefer_cells_next_to_known_ones():
-    engine = Prober([[3]] * 3, [[3]] * 3)
-    engine.grid = [[None] * 3 for _ in range(3)]
-    assert engine.candidates()[:4] == [(0, 0), (0, 2), (2, 0), (2, 2)]  # corners: 2 edges
+def test_certain_keeps_what_both_values_agree_on():
+    assert nonogram2d.certain({(0, 0): 1, (0, 1): 0}, {(0, 0): 0, (0, 1): 0}) == {(0, 1): 0}
+    assert nonogram2d.certain(None, {(0, 0): 0}) == {(0, 0): 0}
+    assert nonogram2d.certain({(0, 0): 1}, None) == {(0, 0): 1}
+    with pytest.raises(Contradiction):
+        nonogram2d.certain(None, None)
+
+
+def test_most_known_neighbours_prefers_cells_next_to_known_ones():
+    grid = [[None] * 3 for _ in range(3)]
+    assert most_known_neighbours(None, grid)[:4] == [(0, 0), (0, 2), (2, 0), (2, 2)]  # corners
+    grid[1][1] = 1
+    assert most_known_neighbours(None, grid)[:4] == [(0, 0), (0, 1), (0, 2), (1, 0)]  # all 2
+    assert (1, 1) not in most_known_neighbours(None, grid)
+
+
+def test_best_probe_takes_the_cell_whose_weaker_value_decides_most():
+    probes = {(0, 0): ({1: 1}, {1: 1, 2: 2, 3: 3}), (0, 1): ({1: 1, 2: 2}, {1: 1, 2: 2})}
+    assert best_probe(None, [[None, None]], probes) == (0, 1)
+    assert best_probe(None, [[1, None]], {}) == (0, 1)  # without probes: the first unknown cell
 
 
 # --- search, solutions and verdicts ---------------------------------------------------------
@@ -352,58 +330,66 @@ def test_search_with_and_without_probing_finds_all(probing):
     assert len(found) > 1 and sorted(found) == sorted(brute_force(rows, cols))
 
 
-ENGINE_OPTIONS = st.fixed_dictionaries({
-    "queue_order": st.sampled_from(Searcher.QUEUE_ORDERS),
-    "probe_order": st.sampled_from(Searcher.PROBE_ORDERS),
-    "branching": st.sampled_from(Searcher.BRANCHINGS),
+def last_in_first_out(engine, queue):
+    return queue.pop()
+
+
+def reading_order(engine, grid):
+    return [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is None]
+
+
+def reversed_neighbours(engine, grid):
+    return most_known_neighbours(engine, grid)[::-1]
+
+
+def random_guess(engine, grid, probes):
+    cells = sorted(probes) or reading_order(engine, grid)
+    return random.Random(len(cells)).choice(cells)
+
+
+STRATEGIES = st.fixed_dictionaries({
+    "next_line": st.sampled_from([first_in_first_out, last_in_first_out]),
+    "probe_order": st.sampled_from([most_known_neighbours, reading_order, reversed_neighbours]),
+    "choose_guess": st.sampled_from([best_probe, random_guess]),
     "probing": st.booleans(),
 })
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(1, 5), st.integers(1, 5), st.floats(0.2, 0.8), st.integers(0, 10 ** 6),
-       ENGINE_OPTIONS)
-def test_every_engine_option_finds_exactly_the_solutions(height, width, density, seed, options):
-    """The options change the order of the work, never its result."""
+       STRATEGIES)
+def test_every_strategy_finds_exactly_the_solutions(height, width, density, seed, strategies):
+    """Strategies change the order of the work, never its result: the defaults and any other
+    functions with the same arguments."""
     rows, cols = pic2gram(random_picture(height, width, density, seed))
-    found = list(solutions(rows, cols, **options))
+    found = list(solutions(rows, cols, **strategies))
     assert sorted(found) == sorted(brute_force(rows, cols))
 
 
-@pytest.mark.parametrize("options", [
-    {"queue_order": "lifo"}, {"queue_order": "most-changed"}, {"probe_order": "nearly-solved"},
-    {"probe_order": "reading"}, {"branching": "probe"}, {"branching": "reading"}])
-def test_engine_options_on_a_puzzle_that_needs_search(options):
-    rows, cols = pic2gram(random_picture(8, 9, 0.3, seed=3))
-    assert sorted(solutions(rows, cols, **options)) == sorted(brute_force(rows, cols))
-    verdict = analyse(*read_clues("webpbn-00023.non"), **options)  # Edge: probing settles it
-    assert (verdict.status, verdict.method) == ("unique", "probing")
-
-
-@pytest.mark.parametrize("option", ["queue_order", "probe_order", "branching"])
-def test_unknown_engine_option_values_are_named(option):
-    with pytest.raises(ValueError, match=f"{option} must be one of .*, not 'sideways'"):
-        analyse(ROWS, COLS, **{option: "sideways"})
+def test_unknown_options_are_not_ignored():
     with pytest.raises(TypeError):
-        analyse(ROWS, COLS, queue="fifo")  # a misspelt option name is not ignored
+        analyse(ROWS, COLS, queue_order="fifo")  # an option of an older version
 
 
-def test_most_changed_queue_takes_the_busiest_line():
-    engine = Propagator(ROWS, COLS, queue_order="most-changed")
-    queue = __import__("collections").deque([0, 1, 2])
-    engine.changes[:3] = [1, 5, 2]
-    take = engine.queue_taker(queue)
-    assert [take(), take(), take()] == [1, 2, 0] and engine.changes[:3] == [0, 0, 0]
+@pytest.mark.parametrize("options, error, words", [
+    ({"max_nodes": "x"}, TypeError, "max_nodes must be a number or None, not 'x'"),
+    ({"max_nodes": -1}, ValueError, "max_nodes must be at least 0, not -1"),
+    ({"time_limit": float("nan")}, ValueError, "time_limit must be at least 0"),
+    ({"time_limit": True}, TypeError, "time_limit must be a number"),
+])
+def test_bad_budgets_are_named(options, error, words):
+    with pytest.raises(error, match=words):
+        analyse(ROWS, COLS, **options)
 
 
-def test_candidates_in_other_orders():
-    engine = Prober([[3], [1], [1]], [[1], [1], [3]], probe_order="reading")
-    engine.grid = [[None] * 3 for _ in range(3)]
-    assert engine.candidates()[:3] == [(0, 0), (0, 1), (0, 2)]
-    engine = Prober([[3], [1], [1]], [[1], [1], [3]], probe_order="nearly-solved")
-    engine.grid = [[1, 1, 1], [None, None, None], [None, None, 1]]
-    # unknown cells in the row + in the column: (1, 2) 3+1, (2, 0) 2+2, (2, 1) 2+2, (1, 0) 3+2
-    assert engine.candidates()[:3] == [(1, 2), (2, 0), (2, 1)]
+def test_trace_reports_every_node():
+    seen = []
+    engine = Engine([[1, 1], [2], [1], [3]], [[1, 1]] * 4, probing=False,
+                    trace=lambda engine, depth, grid, what: seen.append((depth, what)))
+    found = list(engine.solutions())
+    assert len(found) == 2 and len(seen) == engine.nodes
+    assert [what for _, what in seen].count("solution") == 2
+    assert seen[0] == (0, "guess (0, 0)") and max(depth for depth, _ in seen) == 2
 
 
 @pytest.mark.parametrize("rows, cols, status, method", [
@@ -435,17 +421,18 @@ def test_analyse_a_contradiction_found_by_probing():
     ("rosetta1.non", "unique", "line"),
 ])
 def test_shipped_puzzle_verdicts(name, status, method):
-    rows, cols = read_clues(name)
+    rows, cols = clues_of(name)
     verdict = analyse(rows, cols, time_limit=60)
     assert (verdict.status, verdict.method) == (status, method)
     assert satisfies(verdict.solutions[0], rows, cols)
 
 
-def test_forever_needs_search_and_is_unique():
-    rows, cols = read_clues("webpbn-06574.non")
-    verdict = analyse(rows, cols, time_limit=60)
-    assert (verdict.status, verdict.method) == ("unique", "search")
-    assert 1 < verdict.nodes < 2000 and satisfies(verdict.solutions[0], rows, cols)
+def test_search_proves_a_unique_solution():
+    rows, cols = clues_of("webpbn-00023.non")  # Edge, without probing: only search settles it
+    verdict = analyse(rows, cols, probing=False)
+    assert (verdict.status, verdict.method, verdict.probes) == ("unique", "search", 0)
+    assert verdict.nodes > 1 and satisfies(verdict.solutions[0], rows, cols)
+    assert verdict.solutions == analyse(rows, cols).solutions
 
 
 def test_verdict_describe():
@@ -456,9 +443,11 @@ def test_verdict_describe():
 
 def test_other_line_solvers_can_be_plugged_in():
     nonofast = pytest.importorskip("nonofast")
-    rows, cols = read_clues("webpbn-00023.non")
-    assert analyse(rows, cols, line_solver=nonofast.solve_line).solutions == \
-        analyse(rows, cols).solutions
+    rows, cols = clues_of("webpbn-00023.non")
+    fast, teaching = analyse(rows, cols, line_solver=nonofast.solve_line), analyse(rows, cols)
+    assert fast.solutions == teaching.solutions
+    assert (fast.nodes, fast.probes, fast.line_solves) == (
+        teaching.nodes, teaching.probes, teaching.line_solves)
 
 
 # --- budgets ---------------------------------------------------------------------------------
@@ -480,9 +469,10 @@ def test_solutions_found_before_the_budget_are_kept():
 
 
 def test_time_budget():
-    rows, cols = read_clues("webpbn-06574.non")
-    with pytest.raises(SearchLimit, match=r"time_limit=0.2 s"):
+    rows, cols = clues_of("survey-knotty.non")  # far beyond reach: no solver of the survey did it
+    with pytest.raises(SearchLimit, match=r"time_limit=0.2 s") as caught:
         analyse(rows, cols, time_limit=0.2)
+    assert caught.value.seconds < 5
 
 
 def test_budgets_that_suffice_change_nothing():
@@ -526,7 +516,13 @@ def test_draw_grid_and_steps():
     plt.close(ax.figure)
     fig = draw_steps(sweep_history(ROWS, COLS), ROWS, COLS, columns=2)
     assert len(fig.axes) == 4 and fig.axes[3].get_title() == ""  # 3 steps, one blank panel
+    assert fig.axes[2].get_legend() is not None and fig.axes[0].get_legend() is None
     plt.close(fig)
+    ax = draw_grid([[1, 0, None]] * 2, numbers=True, changed=[(0, 0), (0, 1), (0, 2)])
+    assert sorted(text.get_text() for text in ax.texts) == ["0", "0", "1", "1", "2"]  # numbers
+    legend = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert legend == ["newly filled", "newly empty", "the cell tried"]
+    plt.close(ax.figure)
 
 
 # --- properties --------------------------------------------------------------------------------
@@ -610,7 +606,7 @@ def test_break_the_total_is_a_puzzle_error():
 @given(st.integers(2, 7), st.integers(2, 7), st.floats(0.2, 0.8), st.integers(0, 10 ** 6))
 def test_searcher_counts_and_method_are_consistent(height, width, density, seed):
     rows, cols = pic2gram(random_picture(height, width, density, seed))
-    searcher = Searcher(rows, cols)
+    searcher = Engine(rows, cols)
     found = list(searcher.solutions())
     assert sorted(found) == sorted(brute_force(rows, cols))
     assert searcher.method in ("line", "probing", "search")
@@ -618,3 +614,25 @@ def test_searcher_counts_and_method_are_consistent(height, width, density, seed)
         assert searcher.method == "search" and searcher.nodes >= 3
     if searcher.method == "line":
         assert searcher.probes == 0 and searcher.nodes == 1
+
+
+# --- reading the shipped files -------------------------------------------------------------------
+
+def test_read_clues_reads_every_shipped_non_file_as_chapter_7_does():
+    nonofiles = pytest.importorskip("nonofiles")
+    for path in sorted(PUZZLES.glob("*.non")):
+        puzzle = nonofiles.read_puzzle(path)
+        assert read_clues(path) == (puzzle.rows, puzzle.cols), path.name
+
+
+@pytest.mark.parametrize("text, words", [
+    ("width 2\nheight 1\nrows\n1,x\ncolumns\n1\n0\n", r"bad.non, line 4: a clue is numbers"),
+    ("width 2\nheight 1\nrows\n\ncolumns\n1\n0\n", r"bad.non, line 4: a clue is numbers"),
+    ("width 2\nrows\n1\ncolumns\n1\n0\n", "expected a height line and that many rows clues"),
+    ("width 2\nheight 2\nrows\n1\ncolumns\n1\n0\n", "expected a height line and that many rows"),
+])
+def test_read_clues_names_what_it_cannot_read(tmp_path, text, words):
+    path = tmp_path / "bad.non"
+    path.write_text(text)
+    with pytest.raises(PuzzleError, match=words):
+        read_clues(path)

@@ -1,5 +1,7 @@
-"""The verdict on every puzzle shipped in puzzles/, pinned: chapter 2's engine (status and how far
-it had to go) and chapter 5's SAT backend (status). A puzzle added to puzzles/ must be added here.
+"""The verdict on every puzzle shipped in puzzles/, pinned: chapter 5's engine (status and how far
+it had to go; the values are pins, copied from the engine's own output and checked against the
+goal where a file has one), chapter 2's teaching engine on those it settles quickly, and chapter
+6's SAT solver (status). A puzzle added to puzzles/ must be added here.
 
 These are the freely licensed copies of the shared benchmark set (the personal-use puzzles are
 measured by benchmarks/speed.py only, never shipped or tested)."""
@@ -7,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+import nonoengine
+import nonofiles
 import nonogram2d
-import nonotools
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
-# file -> (status, method) of each puzzle in the file, in order
+# file -> (status, method) of each puzzle in the file, in order: pins of the engine's output
 ENGINE_VERDICTS = {
     "boat.png": [("unique", "probing")],           # read at 20 cells a side
     "gchq2015.non": [("unique", "line")],           # with its 22 givens
@@ -44,7 +47,7 @@ TOO_HARD = ["survey-faase.non", "survey-knotty.non"]
 
 
 def puzzles_of(name):
-    return nonotools.read_puzzles(PUZZLES / name, picture_size=20)
+    return nonofiles.read_puzzles(PUZZLES / name, picture_size=20)
 
 
 def test_every_shipped_puzzle_has_a_pinned_verdict():
@@ -56,7 +59,7 @@ def test_every_shipped_puzzle_has_a_pinned_verdict():
 def test_engine_verdict(name):
     found = []
     for puzzle in puzzles_of(name):
-        verdict = nonogram2d.analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=120)
+        verdict = nonoengine.analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=120)
         found.append((verdict.status, verdict.method))
         if puzzle.goal is not None:  # the file's own answer, where it has one
             assert verdict.solutions == [puzzle.goal]
@@ -66,8 +69,24 @@ def test_engine_verdict(name):
 @pytest.mark.parametrize("name", TOO_HARD)
 def test_too_hard_puzzles_stop_at_the_budget(name):
     (puzzle,) = puzzles_of(name)
-    with pytest.raises(nonogram2d.SearchLimit):
-        nonogram2d.analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=0.5)
+    for analyse in (nonoengine.analyse, nonogram2d.analyse):
+        with pytest.raises(nonogram2d.SearchLimit):
+            analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=0.5)
+
+
+QUICK_FOR_CHAPTER_2 = [name for name, verdicts in ENGINE_VERDICTS.items()
+                       if all(method != "search" for _, method in verdicts)
+                       and name != "webpbn-00803.non"]  # Light: about 20 s with this engine
+
+
+@pytest.mark.parametrize("name", QUICK_FOR_CHAPTER_2)
+def test_chapter_2s_engine_agrees(name):
+    """The teaching engine (chapter 1's line solver, probing everything) on the puzzles it settles
+    quickly: the same statuses and solutions. (It may settle by probing what the engineered
+    engine, which probes less, settles by search; on these it does not.)"""
+    for puzzle, (status, method) in zip(puzzles_of(name), ENGINE_VERDICTS[name]):
+        verdict = nonogram2d.analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=60)
+        assert (verdict.status, verdict.method) == (status, method)
 
 
 @pytest.mark.parametrize("name", sorted(ENGINE_VERDICTS))
@@ -75,8 +94,8 @@ def test_sat_verdict_agrees(name):
     pytest.importorskip("pysat")
     from itertools import islice
 
-    import nonofast
+    import nonosat
 
     for puzzle, (status, _) in zip(puzzles_of(name), ENGINE_VERDICTS[name]):
-        found = list(islice(nonofast.sat_solutions(puzzle.rows, puzzle.cols, puzzle.givens), 2))
+        found = list(islice(nonosat.sat_solutions(puzzle.rows, puzzle.cols, puzzle.givens), 2))
         assert ["none", "unique", "multiple"][len(found)] == status

@@ -1,0 +1,867 @@
+# %% [markdown]
+# # Chapter 5. Speed: the engine, engineered
+#
+# Chapter 2's engine is the clearest form of the ideas: a queue of dirty lines, probes that try a
+# cell both ways, and a recursive search that guesses where probing leaves off. Chapter 4 gave it
+# a line solver several times faster, and whole puzzles gained less than lines did, because the
+# engine spends time of its own: it copies the grid for every probe, solves the same line in the
+# same state again and again, probes every cell at every node, and guesses where a probe says
+# much will follow, which is not always where the difficulty is.
+#
+# This chapter keeps the ideas and rebuilds the engine for speed, one change at a time, each
+# measured as it arrives:
+#
+# 1. an **undo trail** instead of copies of the grid;
+# 2. a **memo** of line results, bounded in bytes;
+# 3. **probing less**: skip a probe whose outcome is already known, and a cell whose row and
+#    column have not changed since its last probe found nothing;
+# 4. **guessing where the trouble is**: count the contradictions of each line, as SAT solvers do,
+#    and guess in the lines that fail most;
+# 5. a **search that keeps its own stack** instead of recursing, traced step by step;
+# 6. the strategies as functions again, with the variants that a benchmark compares.
+#
+# The result keeps chapter 2's contract: `nonoengine.solutions`, `solve` and `analyse` take the
+# same arguments, give the same answers and raise the same errors (`nonogram2d.PuzzleError`,
+# `nonogram2d.SearchLimit`, `nonovector.Contradiction`), and `analyse` returns chapter 2's
+# `Verdict`. It is the entry point for programs that want speed.
+#
+# This notebook is also the module `nonoengine`; the demonstrations run here but not on import.
+
+# %%
+"""The nonogram engine engineered for speed: trail, memo, probing less, activity, stack search.
+
+Chapter 5 of the nonogram tutorial (notebooks/nonoengine.ipynb is the readable version).
+Fast entry points, with nonogram2d's contract: solutions, solve, analyse (a nonogram2d.Verdict),
+propagate. Classes: Propagator (grid, trail, memo, queue), Prober (probing), Searcher (search,
+budgets). Strategies: nonogram2d.first_in_first_out, last_in_first_out, most_changed (the next
+line); nonogram2d.most_known_neighbours, nearly_solved_lines, reading_order (the order of
+probes); busiest_lines, best_last_probe, first_candidate (the cell to guess).
+Errors: nonogram2d.PuzzleError, nonogram2d.SearchLimit, nonovector.Contradiction.
+"""
+
+import sys
+import time
+from collections import deque
+from collections.abc import Iterator
+
+import nonofast
+from nonogram2d import (SearchLimit, Verdict, check_budget, check_puzzle, first_in_first_out,
+                        most_known_neighbours, transpose)
+from nonovector import Contradiction, Grid
+
+# %% [markdown]
+# ## An undo trail instead of copies
+#
+# Chapter 2's probe copies the whole grid, propagates on the copy, and compares the two to see
+# what the probe decided. On a 25x25 puzzle that is 625 cells copied and compared for every probe,
+# and a single round of probing makes two probes per unknown cell. The alternative keeps one grid
+# and writes every decision on a *trail*, a list of the cells decided, in order. To try something
+# and take it back: note the trail's length (a *mark*), go ahead, and when done, blank every cell
+# written since the mark and cut the trail back to it. What a probe decided is then simply the
+# part of the trail after the mark, no comparison needed.
+#
+# The engine also keeps the grid a second time, by columns, so that reading a column is as quick
+# as reading a row (`set_cell` writes both). A tiny trace shows the trail at work on the 2x2
+# diagonal puzzle: suppose the top left cell filled, propagate, and undo.
+
+# %% [markdown]
+# ## A memo of line results, bounded in bytes
+#
+# A search on a hard puzzle asks the line solver about the same line in the same state over and
+# over: after a guess is undone, when probing tries each cell of a line in turn, when a column is
+# woken by a change that does not concern it. A *memo*, a dictionary keyed on the clue and the
+# line's cells, answers a repeated question with one look-up. But a long search asks for millions
+# of lines, and a memo that keeps them all grows without end. So it is emptied when its estimated
+# size reaches `MEMO_BYTES`, and it stores its entries compactly: "nothing new" as `True`, and a
+# line longer than `SHORT_LINE` cells packed into bytes, one byte a cell instead of the eight a
+# tuple takes. (Short lines stay tuples: packing costs a little time on every look-up.) The
+# memory part of `benchmarks/speed.py` measures the peak memory of whole runs with this bound.
+#
+# `Propagator` is the first of three layers: the grid (by rows and by columns), the trail, the
+# memo, and the queue of dirty lines, which it empties as chapter 2's engine does, with the same
+# `next_line` strategy. Its line solver defaults to chapter 4's `solve_checked`, which skips the
+# input checks (the puzzle was checked once, at the start); any line solver works, since the
+# engine only needs its answer as a tuple. It also counts, for each line, its contradictions
+# (`activity`) and the cells decided in it since it was last solved (`changes`), for strategies
+# that want them.
+
+# %%
+MEMO_BYTES = 40_000_000  # the memo's size (estimated) at which it is emptied and starts afresh
+ENTRY_BYTES = 150        # the memo's cost per entry, besides its key's and answer's own objects
+SHORT_LINE = 32          # longer lines are packed into bytes in the memo
+CELL_CODE = {None: 2, 0: 0, 1: 1}
+
+
+def pack(cells: tuple) -> tuple | bytes:
+    """A line's cells (a tuple of 1/0/None) as the memo keeps them: as they are if the line is
+    short (fast), else as bytes, one byte a cell instead of a tuple's eight (small)."""
+    if len(cells) <= SHORT_LINE:
+        return cells
+    return bytes(map(CELL_CODE.__getitem__, cells))
+
+
+def unpack(packed: tuple | bytes) -> tuple:
+    """The tuple of 1/0/None that `pack` packed."""
+    if isinstance(packed, tuple):
+        return packed
+    return tuple(None if code == 2 else code for code in packed)
+
+
+class Propagator:
+    """The grid of one puzzle (by rows and by columns), its trail of changes, a memo of line
+    results, and counters. Lines are numbered: row r is line r, column c is line height + c."""
+
+    def __init__(self, rows, cols, grid=None, *, line_solver=nonofast.solve_checked,
+                 next_line=first_in_first_out, memo_bytes=MEMO_BYTES):
+        self.rows, self.cols, self.grid = check_puzzle(rows, cols, grid)
+        self.columns = transpose(self.grid)  # the same cells by column, for reading columns fast
+        self.height, self.width = len(self.rows), len(self.cols)
+        self.clues = [tuple(clue) for clue in self.rows + self.cols]
+        numbers = {}  # equal clues share memo entries
+        self.clue_numbers = [numbers.setdefault(clue, len(numbers)) for clue in self.clues]
+        self.line_solver, self.next_line = line_solver, next_line
+        self.memo, self.memo_bytes, self.memo_limit = {}, 0, check_budget('memo_bytes',
+                                                                          memo_bytes, int)
+        self.trail = []             # cells decided so far, in order, as (row, column)
+        self.line_solves = 0        # lines solved (answered from the memo or not)
+        self.solver_calls = 0       # ... of which the line solver really had to work
+        self.activity = [0.0] * (self.height + self.width)  # contradictions, recent ones weighing more
+        self.bump = 1.0
+        self.changes = [0] * (self.height + self.width)     # cells decided since last solved
+
+    def line_name(self, line: int) -> str:
+        """'row 3' or 'column 7'."""
+        return f'row {line}' if line < self.height else f'column {line - self.height}'
+
+    def line_cells(self, line: int) -> tuple:
+        """The current cells of a line, as a tuple."""
+        if line < self.height:
+            return tuple(self.grid[line])
+        return tuple(self.columns[line - self.height])
+
+    def solve_line(self, line: int, cells: tuple) -> tuple | None:
+        """The line solver's result for this line in this state (a tuple), or None if no layout
+        fits. Remembered, so each (clue, cells) pair is solved once while the memo lasts."""
+        self.line_solves += 1
+        key = (self.clue_numbers[line], pack(cells))
+        answer = self.memo.get(key, False)
+        if answer is False:
+            self.solver_calls += 1
+            try:
+                result = tuple(self.line_solver(self.clues[line], cells))
+            except Contradiction:
+                result = None
+            if self.memo_bytes >= self.memo_limit:
+                self.memo.clear()
+                self.memo_bytes = 0
+            self.remember(key, cells, result)
+            return result
+        if answer is True:   # the solver decided nothing new
+            return cells
+        if answer is None:   # no layout fits
+            return None
+        return unpack(answer)
+
+    def remember(self, key, cells: tuple, result: tuple | None):
+        """Store a line's result in the memo, compactly: True if it decides nothing new, None if
+        no layout fits, else the new cells, packed."""
+        if result is None:
+            answer = None
+        elif result == cells:
+            answer = True
+        else:
+            answer = pack(result)
+        self.memo[key] = answer
+        self.memo_bytes += ENTRY_BYTES + sys.getsizeof(key[1]) + sys.getsizeof(answer)
+
+    def set_cell(self, r: int, c: int, value: int):
+        """Decide one cell, writing it on the trail."""
+        self.grid[r][c] = self.columns[c][r] = value
+        self.trail.append((r, c))
+
+    def undo(self, mark: int):
+        """Forget every cell decided since the trail was `mark` long."""
+        for r, c in self.trail[mark:]:
+            self.grid[r][c] = self.columns[c][r] = None
+        del self.trail[mark:]
+
+    def propagate(self, lines=None) -> Grid:
+        """Solve lines until none can learn more, starting with `lines` (all if None); only a
+        line crossing a newly decided cell is solved again. Raises Contradiction (and then the
+        grid is half-updated: undo to a mark to recover)."""
+        height, grid, columns, trail = self.height, self.grid, self.columns, self.trail
+        queue = deque(range(height + self.width) if lines is None else lines)
+        waiting = [False] * (height + self.width)
+        for line in queue:
+            waiting[line] = True
+        while queue:
+            line = self.next_line(self, queue)
+            waiting[line] = False
+            cells = self.line_cells(line)
+            result = self.solve_line(line, cells)
+            if result is None:
+                self.activity[line] += self.bump  # remembered for choosing where to guess
+                raise Contradiction(f'{self.line_name(line)} cannot hold its clue')
+            if result == cells:
+                continue
+            for i, (old, new) in enumerate(zip(cells, result)):
+                if old is None and new is not None:
+                    r, c, crossing = ((line, i, height + i) if line < height
+                                      else (i, line - height, i))
+                    grid[r][c] = columns[c][r] = new
+                    trail.append((r, c))
+                    self.changes[crossing] += 1
+                    if not waiting[crossing]:
+                        waiting[crossing] = True
+                        queue.append(crossing)
+        return grid
+
+    def unknown(self) -> int:
+        """How many cells are still unknown."""
+        return sum(row.count(None) for row in self.grid)
+
+
+def propagate(rows, cols, grid=None, **options) -> Grid:
+    """The grid at the line-logic fixpoint (a new list of rows of 1/0/None), as
+    nonogram2d.propagate gives it. Options: line_solver, next_line, memo_bytes."""
+    return [row[:] for row in Propagator(rows, cols, grid, **options).propagate()]
+
+
+# %% [markdown]
+# The trace promised above: the 2x2 diagonal puzzle, where line logic decides nothing. Mark the
+# trail, suppose the top left cell filled, propagate, and look at the trail; then undo.
+
+# %% tags=["active-ipynb"]
+# from nonogram2d import show_grid
+#
+# diagonal = Propagator([[1], [1]], [[1], [1]])
+# mark = len(diagonal.trail)
+# diagonal.set_cell(0, 0, 1)
+# diagonal.propagate([0, 2])
+# print('after supposing (0, 0) filled:', show_grid(diagonal.grid).replace('\n', ' / '),
+#       '| trail', diagonal.trail)
+# diagonal.undo(mark)
+# print('after undo to mark', mark, ':', show_grid(diagonal.grid).replace('\n', ' / '),
+#       '| trail', diagonal.trail)
+
+# %% [markdown]
+# ## Probing on the trail, and probing less
+#
+# A probe is now: mark, set the cell, propagate, read the trail after the mark, undo. Two more
+# savings make probing cheaper, both skipping probes whose outcome can be foreseen.
+#
+# **Implied values.** If supposing cell A filled decided that cell B is empty, without any
+# contradiction, then supposing B empty cannot contradict either: it decides a subset of what A's
+# supposition decided, all of it consistent. So within a round of probes, a value that an
+# earlier fruitless probe implied needs no probe of its own; only the other value does.
+#
+# **Unchanged lines** ("probing less"). Every search node probes again, and most of those probes
+# are repeats: a guess changes a few lines, and for most cells the row and the column look
+# exactly as they did when the cell was last probed. A probe that found nothing then will most
+# likely find nothing now. So the engine remembers, for each cell whose probe found nothing, a
+# hash of its row and column at the time (in `fruitless`), and skips the cell until one of them
+# changes. A skipped cell stays a candidate for the next guess, ranked by what its last probe
+# decided. This one is a bet, not a deduction: the rest of the grid may have changed, and a
+# skipped probe might have decided something. But nothing is lost. The search still tries both
+# values of every guess, so every solution is still found exactly once; a deduction that a
+# skipped probe would have made is made later, by propagation or by a guess. (Even a hash
+# collision could only skip a probe, never give a wrong answer.) `skip_unchanged=False` turns
+# the bet off.
+#
+# The order of probes is chapter 2's strategy, `most_known_neighbours`, by default; two variants
+# for comparison try first the cells whose row and column have the fewest unknown cells, or
+# simply go in reading order. `Prober` adds all of this to the propagator.
+
+# %%
+def nearly_solved_lines(engine, grid: Grid) -> list[tuple[int, int]]:
+    """Strategy for the order of probes: unknown cells whose row and column have the fewest
+    unknown cells between them first, then in reading order."""
+    row_unknown = [row.count(None) for row in grid]
+    col_unknown = [sum(1 for row in grid if row[c] is None) for c in range(len(grid[0]))]
+    unknown = [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is None]
+    return sorted(unknown, key=lambda cell: row_unknown[cell[0]] + col_unknown[cell[1]])
+
+
+def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
+    """Strategy for the order of probes: the unknown cells in reading order."""
+    return [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is None]
+
+
+class Prober(Propagator):
+    """A Propagator that can also probe: try a cell both ways, keep what is certain."""
+
+    def __init__(self, rows, cols, grid=None, *, probe_order=most_known_neighbours,
+                 skip_implied=True, skip_unchanged=True, **options):
+        super().__init__(rows, cols, grid, **options)
+        self.probe_order, self.skip_implied = probe_order, skip_implied
+        self.skip_unchanged = skip_unchanged
+        self.fruitless = {}  # cell -> (hash of its row and column, how much its weaker value
+                             # decided) when its last probe found nothing
+        self.probes = 0
+
+    def probe(self, r: int, c: int, value: int) -> dict | None:
+        """Suppose cell (r, c) has `value` and propagate. Return what that decides, as a dict
+        {(row, column): value} (including the cell itself), or None on a contradiction.
+        The grid is left as it was."""
+        self.probes += 1
+        mark = len(self.trail)
+        self.set_cell(r, c, value)
+        try:
+            self.propagate((r, self.height + c))
+            decided = {(rr, cc): self.grid[rr][cc] for rr, cc in self.trail[mark:]}
+        except Contradiction:
+            decided = None
+        self.undo(mark)
+        return decided
+
+    def decide(self, cells: dict):
+        """Write decided cells {(row, column): value} into the grid and propagate from them."""
+        lines = set()
+        for (r, c), value in cells.items():
+            if self.grid[r][c] is None:
+                self.set_cell(r, c, value)
+                lines.update((r, self.height + c))
+        self.propagate(sorted(lines))
+
+    def lines_key(self, r: int, c: int) -> int:
+        """A hash of the cells of row r and column c, to notice when either has changed."""
+        return hash((self.line_cells(r), self.line_cells(self.height + c)))
+
+    def probe_all(self, stop=lambda: None) -> dict:
+        """Probe every unknown cell both ways, again and again, until a whole round decides
+        nothing (skipping what skip_implied and skip_unchanged allow). Returns the two-way
+        probes of that last round, {(row, column): (if filled, if empty)}, for choosing where to
+        guess ((None, None) for a cell skipped this time); raises Contradiction if some cell can
+        be neither. `stop` is called before each probe (search uses it to enforce budgets)."""
+        while True:
+            progress, both_ways = False, {}
+            implied = {}  # cell -> value that some probe of this round decided without trouble
+            for r, c in self.probe_order(self, self.grid):
+                if self.grid[r][c] is not None:
+                    continue
+                lines_now = self.lines_key(r, c)
+                last = self.fruitless.get((r, c))
+                if self.skip_unchanged and last and last[0] == lines_now:
+                    if last[1] is not None:  # a candidate for the guess, as last time
+                        both_ways[r, c] = (None, None)
+                    continue
+                stop()
+                known_fine = implied.get((r, c))
+                if known_fine is not None:
+                    # This value cannot contradict (see above): probe only the other one.
+                    if self.probe(r, c, 1 - known_fine) is not None:
+                        self.fruitless[r, c] = (lines_now, None)
+                        continue  # both values survive: nothing new
+                    self.decide({(r, c): known_fine})
+                else:
+                    if_filled, if_empty = self.probe(r, c, 1), self.probe(r, c, 0)
+                    if if_filled is None and if_empty is None:
+                        raise Contradiction(f'cell ({r}, {c}) can be neither filled nor empty')
+                    if if_filled is None or if_empty is None:  # one value survives
+                        self.decide(if_empty if if_filled is None else if_filled)
+                    else:
+                        same = {cell: value for cell, value in if_filled.items()
+                                if if_empty.get(cell) == value}
+                        if not same:  # nothing certain; remember both outcomes for search
+                            both_ways[r, c] = (if_filled, if_empty)
+                            self.fruitless[r, c] = (lines_now, min(len(if_filled), len(if_empty)))
+                            if self.skip_implied:
+                                for decided in (if_filled, if_empty):
+                                    for cell, value in decided.items():
+                                        implied.setdefault(cell, value)
+                            continue
+                        self.decide(same)
+                progress = True
+                implied.clear()
+                both_ways.clear()
+            if not progress:
+                return both_ways
+
+
+# %% [markdown]
+# Does the trail pay? With both skips off, `Prober` makes exactly the probes that chapter 2's
+# engine makes, in the same order, and reaches the same grid; only the bookkeeping differs. The
+# root of a few puzzles that need probing, with chapter 4's line solver in both engines and the
+# memo off, so that the trail is the only difference:
+
+# %% tags=["active-ipynb"]
+# from pathlib import Path
+#
+# import nonogram2d
+#
+# PUZZLES = Path('..') / 'puzzles'   # the notebooks run in notebooks/
+# probing_puzzles = {name: nonogram2d.read_clues(PUZZLES / f'webpbn-{number}.non')
+#                    for name, number in (('Edge', '00023'), ('Petro', '00436'),
+#                                         ('Light', '00803'), ('Merka', '01611'))}
+# trail_seconds = {}
+# for name, (rows, cols) in probing_puzzles.items():
+#     copying = nonogram2d.Engine(rows, cols, line_solver=nonofast.solve_line)
+#     started = time.perf_counter()
+#     copying.propagate(copying.grid)
+#     copying.probe_all(copying.grid)
+#     middle = time.perf_counter()
+#     trailing = Prober(rows, cols, memo_bytes=0, skip_implied=False, skip_unchanged=False)
+#     trailing.propagate()
+#     trailing.probe_all()
+#     trail_seconds[name] = (middle - started, time.perf_counter() - middle)
+#     assert trailing.grid == copying.grid and trailing.probes == copying.probes
+#     print(f'{name:>6}: {trailing.probes:6,} probes in both engines, the same grid after them')
+
+# %% [markdown]
+# And the clock (a timing, so the tests do not compare this output); the ratio is the copying
+# engine's time over the trail's, so above 1 means the trail is faster:
+
+# %% tags=["active-ipynb", "nbval-ignore-output"]
+# for name, (copy_s, trail_s) in trail_seconds.items():
+#     print(f'{name:>6}: copies {copy_s:6.2f} s, trail {trail_s:6.2f} s, ratio {copy_s / trail_s:4.1f}')
+
+# %% [markdown]
+# The trail is no faster here, and the benchmark at the end of this chapter finds it slower on
+# its own over whole searches. Copying a row of the grid is one call into C; the trail's
+# bookkeeping (two views of the grid, tuples of cells, counters) is Python. What the trail saves
+# is the copying and comparing, and that saving shows only once the line solves themselves are
+# cheap, which is what the memo does. So measure the next ideas with the trail in place: the
+# memo and the skips, one at a time, counted on the same roots. The memo does not change the line
+# solves the engine asks for, only how many reach the line solver; the skips change the number
+# of probes.
+
+# %% tags=["active-ipynb"]
+# def root_work(rows, cols, **options):
+#     """(probes, line solves, solver calls) of line logic and probing at the root."""
+#     engine = Prober(rows, cols, **options)
+#     engine.propagate()
+#     engine.probe_all()
+#     return engine.probes, engine.line_solves, engine.solver_calls
+#
+#
+# variants = {'trail only': dict(memo_bytes=0, skip_implied=False, skip_unchanged=False),
+#             '+ memo': dict(skip_implied=False, skip_unchanged=False),
+#             '+ implied values': dict(skip_unchanged=False),
+#             '+ unchanged lines': dict()}
+# print(f'{"":>18}' + ''.join(f'{name:>24}' for name in probing_puzzles))
+# print(f'{"":>18}' + '   probes  solves  solver' * len(probing_puzzles))
+# for variant, options in variants.items():
+#     work = [root_work(rows, cols, **options) for rows, cols in probing_puzzles.values()]
+#     print(f'{variant:>18}' + ''.join(f'{p:9,}{s:8,}{c:8,}' for p, s, c in work))
+
+# %% [markdown]
+# Read down each column. The memo leaves probes and line solves as they were and sends only a
+# fraction of the solves to the line solver: the rest are repeats. Skipping implied values cuts
+# the probes of a round. Skipping unchanged cells changes nothing at the root, where every cell
+# is probed for the first time; it was made for the search, where each node probes again. The
+# search comes next.
+#
+# ## Guessing where the trouble is
+#
+# Chapter 2's search guesses the cell whose weaker value decides the most. That works for most
+# puzzles, but it can fail badly. In Wolter's *Forever* (webpbn #6574, 25x25, in `puzzles/`) the
+# picture in the middle is easy and the frame of interlocking blocks around it is hard. The rule
+# keeps guessing in the middle, where guesses decide a lot, and every guess there makes the search
+# repeat the same hopeless attempts on the frame.
+#
+# The cure comes from SAT solvers, programs that decide whether a logical formula can be made
+# true and that face the same choice of where to guess: let the trouble choose. Every time a line
+# turns out to have no layout (in propagation, in a probe, anywhere), add to that line's
+# *activity*. Guess in the cell whose row and column together have the most activity, breaking
+# ties by the old rule. Recent trouble counts more: the amount added grows by 10% at every search
+# node (SAT solvers call this scheme VSIDS, "variable state independent decaying sum").
+# Contradictions happen where the difficulty is, so the search moves there by itself.
+#
+# The guess is a strategy, as in chapter 2, with the same arguments; two variants for comparison
+# ignore activity: the cell whose weaker value decided most at its last probe, and the first
+# candidate in reading order.
+
+# %%
+def busiest_lines(engine, grid: Grid, both_ways: dict) -> tuple[int, int]:
+    """Strategy for the cell to guess: the one whose row and column have failed most (recent
+    failures weighing more), then the one whose weaker value decided most (the default)."""
+    def score(cell):
+        return (engine.activity[cell[0]] + engine.activity[engine.height + cell[1]],
+                engine.fruitless[cell][1])
+    return max(both_ways, key=score)
+
+
+def best_last_probe(engine, grid: Grid, both_ways: dict) -> tuple[int, int]:
+    """Strategy for the cell to guess: the one whose weaker value decided most at its last
+    probe (chapter 2's rule, with probing less)."""
+    return max(both_ways, key=lambda cell: engine.fruitless[cell][1])
+
+
+def first_candidate(engine, grid: Grid, both_ways: dict) -> tuple[int, int]:
+    """Strategy for the cell to guess: the first candidate in reading order."""
+    return min(both_ways)
+
+
+# %% [markdown]
+# ## A search that keeps its own stack
+#
+# Chapter 2's search calls itself once per guess, and each call keeps its own copy of the grid.
+# With a trail there is one grid, and going back means undoing to the mark taken before the
+# guess. The search here keeps its own stack of open guesses instead of recursing, which also
+# frees it from Python's limit on nested calls. Each entry of the stack is `(mark, branch)`: the
+# trail's length before the guess, and the branch still to try (the cell with the value 0, and
+# what its probe said that value decides), or `None` once both branches have been entered.
+#
+# One node of the search, `node`, propagates, probes and returns one of three things: `'dead'`
+# (a contradiction), `'solved'`, or the guess to make, with what its probes said each value
+# decides. The loop in `solutions` then does what the recursion did: on a guess, push the empty
+# branch and enter the filled one; on a solution, yield it; on a dead end or after a solution,
+# pop entries (undoing the trail to each mark) until one still has a branch to try, and enter it.
+# When the stack is empty, every branch has been tried. Activity and budgets are as described:
+# `bump` grows by `activity_growth` at every node, and `max_nodes` and `time_limit` are checked at
+# every node and before every probe.
+
+# %%
+class Searcher(Prober):
+    """A Prober that searches: depth-first, propagating and probing at every node, guessing by
+    the choose_guess strategy; yields every solution exactly once."""
+
+    def __init__(self, rows, cols, grid=None, *, choose_guess=busiest_lines, probing=True,
+                 activity_growth=1.1, max_nodes=None, time_limit=None, **options):
+        super().__init__(rows, cols, grid, **options)
+        self.choose_guess, self.probing = choose_guess, probing
+        self.activity_growth = activity_growth
+        self.max_nodes = check_budget('max_nodes', max_nodes, int)
+        self.time_limit = check_budget('time_limit', time_limit, (int, float))
+        self.nodes = 0
+        self.found = []
+        self.stack = []       # the open guesses (see solutions)
+        self.method = 'line'  # how far the search had to go: 'line', 'probing' or 'search'
+        self.start = time.perf_counter()
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+    def check_budget(self):
+        """Raise SearchLimit if the node or time budget has run out."""
+        over = []
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            over.append(f'max_nodes={self.max_nodes}')
+        if self.time_limit is not None and self.seconds() > self.time_limit:
+            over.append(f'time_limit={self.time_limit} s')
+        if over:
+            seconds = self.seconds()
+            raise SearchLimit(
+                f'search stopped by {" and ".join(over)} after {self.nodes} nodes, '
+                f'{self.probes} probes and {seconds:.1f} s, with {len(self.found)} solution(s) '
+                f'found so far and {self.unknown()} of {self.height * self.width} cells unknown '
+                'at the node it stopped in', self.nodes, seconds, [row[:] for row in self.found])
+
+    def node(self, lines):
+        """Visit a search node: propagate from `lines`, then probe. Return 'dead' (no solution
+        here), 'solved', or the guess to make: (cell, decided if filled, decided if empty)."""
+        self.nodes += 1
+        self.bump *= self.activity_growth
+        if self.bump > 1e100:  # rescale before the numbers overflow; only their order matters
+            self.activity = [a / self.bump for a in self.activity]
+            self.bump = 1.0
+        self.check_budget()
+        try:
+            self.propagate(lines)
+            if self.unknown() == 0:
+                return 'solved'
+            if not self.probing:
+                return self.probe_order(self, self.grid)[0], None, None
+            if self.nodes == 1:
+                self.method = 'probing'
+            both_ways = self.probe_all(stop=self.check_budget)
+        except Contradiction:
+            return 'dead'
+        if self.unknown() == 0:
+            return 'solved'
+        if not both_ways:  # (cannot happen after a full round of probes; kept as a safe default)
+            return self.probe_order(self, self.grid)[0], None, None
+        cell = self.choose_guess(self, self.grid, both_ways)
+        return (cell, *both_ways[cell])
+
+    def guess(self, cell, value, decided):
+        """Enter the child node where `cell` has `value` (with what that decides, if known)."""
+        if decided:
+            for (r, c), v in decided.items():  # a probe's result: already a fixpoint
+                self.set_cell(r, c, v)
+            return self.node(())
+        self.set_cell(*cell, value)
+        return self.node((cell[0], self.height + cell[1]))
+
+    def solutions(self) -> Iterator[Grid]:
+        """Generate every solution (a new list of rows of 0/1) exactly once, depth first."""
+        self.stack = []  # per open guess: (trail mark, the empty branch still to try, or None)
+        state = self.node(None)
+        while True:
+            if state == 'solved':
+                solution = [row[:] for row in self.grid]
+                self.found.append(solution)
+                yield [row[:] for row in solution]
+            if state in ('solved', 'dead'):  # go back to the latest guess with a branch left
+                while self.stack:
+                    mark, empty_branch = self.stack.pop()
+                    self.undo(mark)
+                    if empty_branch is not None:
+                        self.stack.append((mark, None))
+                        state = self.guess(*empty_branch)
+                        break
+                else:
+                    return
+            else:
+                self.method = 'search'
+                cell, if_filled, if_empty = state
+                self.stack.append((len(self.trail), (cell, 0, if_empty)))
+                state = self.guess(cell, 1, if_filled)
+
+
+# %% [markdown]
+# The worked example: chapter 2's 4x4 puzzle with two solutions, with probing off and cells
+# taken in reading order (so that the guesses are chapter 2's), and a small subclass that prints,
+# each time the search has visited a node, what the node found, the grid, and the stack. Each
+# entry of the stack shows its mark and the cell of its pending branch; `-` means both branches
+# have been entered.
+
+# %% tags=["active-ipynb"]
+# class TracingSearcher(Searcher):
+#     """A Searcher that prints the stack and the grid each time it enters a node."""
+#     def node(self, lines):
+#         state = super().node(lines)
+#         what = state if isinstance(state, str) else f'guess {state[0]}'
+#         stack = ' '.join(f'[{mark}: {"-" if branch is None else branch[0]}]'
+#                          for mark, branch in self.stack)
+#         print(f'node {self.nodes}: {what:<13} | grid {show_grid(self.grid).replace(chr(10), "/")}'
+#               f' | stack {stack or "(empty)"}')
+#         return state
+#
+#
+# trace_rows, trace_cols = [[1, 1], [2], [1], [3]], [[1, 1], [1, 1], [1, 1], [1, 1]]
+# traced = TracingSearcher(trace_rows, trace_cols, probing=False, probe_order=reading_order)
+# trace_solutions = list(traced.solutions())
+# print(f'{len(trace_solutions)} solutions, {traced.nodes} nodes')
+
+# %% [markdown]
+# Read it line by line. The root guesses a cell: the stack gets its first entry, the mark 0 (the
+# trail was empty) with the empty branch still to come, and the search enters the filled branch
+# with the cell on the trail. When a node is solved or dead, the loop pops entries, undoing the
+# trail to each mark, until an entry still has a branch: it is put back with `-` (both branches
+# entered) and the search enters the other branch. The grids show the trail at work: after each
+# undo, exactly the cells written since the mark are blank again.
+#
+# %% [markdown]
+# ## The fast entry points, and strategies for the queue
+#
+# The public functions are chapter 2's, with the engineered engine behind them. Their options are
+# the engine's: `line_solver`, `next_line`, `memo_bytes`, `probing`, `probe_order`,
+# `skip_implied`, `skip_unchanged`, `choose_guess`, `activity_growth`, and the budgets. Two more
+# queue strategies join chapter 2's `first_in_first_out` for comparison: the line queued last,
+# and the waiting line with the most cells decided since it was last solved.
+
+# %%
+def last_in_first_out(engine, queue: deque) -> int:
+    """Strategy for the next line to solve: the one queued last."""
+    return queue.pop()
+
+
+def most_changed(engine, queue: deque) -> int:
+    """Strategy for the next line to solve: the waiting line with the most cells decided since
+    it was last taken (the engine counts them in `changes`)."""
+    line = max(queue, key=engine.changes.__getitem__)
+    queue.remove(line)
+    engine.changes[line] = 0
+    return line
+
+
+def solutions(rows, cols, grid=None, **options) -> Iterator[Grid]:
+    """Every solution of the puzzle, each exactly once, as a generator of grids (lists of rows
+    of 0/1), as nonogram2d.solutions, faster. Options: those of Searcher, Prober and Propagator
+    (see the module's docstring); budgets max_nodes and time_limit raise SearchLimit."""
+    return Searcher(rows, cols, grid, **options).solutions()
+
+
+def solve(rows, cols, grid=None, **options) -> Grid:
+    """The first solution found (a list of rows of 0/1); raises Contradiction if there is none."""
+    for solution in solutions(rows, cols, grid, **options):
+        return solution
+    raise Contradiction('the puzzle has no solution')
+
+
+def analyse(rows, cols, grid=None, **options) -> Verdict:
+    """Judge a puzzle as nonogram2d.analyse does (a Verdict: none, unique or multiple; line,
+    probing or search), with the engineered engine. Options as for `solutions`."""
+    searcher = Searcher(rows, cols, grid, **options)
+    found = []
+    for solution in searcher.solutions():
+        found.append(solution)
+        if len(found) == 2:
+            break
+    return Verdict(['none', 'unique', 'multiple'][len(found)], searcher.method, found,
+                   searcher.nodes, searcher.line_solves, searcher.probes, searcher.seconds())
+
+
+# %% [markdown]
+# ## The engine on Forever
+#
+# Now the whole engine on *Forever*. First its root and its first guess: after line logic and
+# probing, the outlined cell is the guess, then the cell filled and the cell empty, each with what
+# it decides in red. (Clues are left out: at this size they would be unreadable.) At the root, the
+# only activity comes from the probes' contradictions, and they point at the frame: the first
+# guess is on the left edge, where either value decides next to nothing, the mark of the hard
+# part.
+
+# %% tags=["active-ipynb"]
+# import matplotlib.pyplot as plt
+#
+# from nonogram2d import draw_grid, plural
+#
+# forever_rows, forever_cols = nonogram2d.read_clues(PUZZLES / 'webpbn-06574.non')
+# forever = Searcher(forever_rows, forever_cols)
+# cell, if_filled, if_empty = forever.node(None)
+# root = [row[:] for row in forever.grid]
+# print(f'Forever: {forever.unknown()} of 625 cells unknown after line logic and probing;',
+#       f'guess cell {cell}')
+#
+#
+# def with_cells(grid, decided):
+#     """A copy of `grid` with the cells {(row, column): value} written in."""
+#     grid = [row[:] for row in grid]
+#     for (r, c), value in decided.items():
+#         grid[r][c] = value
+#     return grid
+#
+#
+# fig, axes = plt.subplots(1, 3, figsize=(11, 4.4))
+# draw_grid(root, ax=axes[0], changed=[cell], title=f'root node: guess {cell}', numbers=True)
+# draw_grid(with_cells(root, if_filled), ax=axes[1], changed=list(if_filled), numbers=True,
+#           title=f'{cell} filled: {plural(len(if_filled), "cell")} decided')
+# draw_grid(with_cells(root, if_empty), ax=axes[2], changed=list(if_empty), numbers=True,
+#           title=f'{cell} empty: {plural(len(if_empty), "cell")} decided')
+# plt.show()
+
+# %% [markdown]
+# The whole search, asking for two solutions to learn whether the first is the only one, with the
+# ideas of this chapter added one at a time: the trail and the memo, guessing by the last probe as
+# chapter 2 does (the search is then chapter 2's, node for node), then each skip, then activity,
+# which makes the default engine. The counts are the same on every run; the times are in the
+# benchmark below.
+
+# %% tags=["active-ipynb"]
+# chapter_2_way = dict(skip_implied=False, skip_unchanged=False, choose_guess=best_last_probe,
+#                      activity_growth=1.0)
+# forever_runs = {'trail and memo': chapter_2_way,
+#                 '+ skip implied values': {**chapter_2_way, 'skip_implied': True},
+#                 '+ skip unchanged lines': dict(choose_guess=best_last_probe, activity_growth=1.0),
+#                 '+ activity (default)': {}}
+# forever_verdicts = {}
+# for name, options in forever_runs.items():
+#     verdict = analyse(forever_rows, forever_cols, **options)
+#     forever_verdicts[name] = verdict
+#     print(f'{name:>22}: {verdict.status}, {verdict.nodes:4} nodes, {verdict.probes:7,} probes,',
+#           f'{verdict.line_solves:9,} line solves')
+# assert len({str(v.solutions) for v in forever_verdicts.values()}) == 1  # the same answer
+
+# %% [markdown]
+# Skipping implied values saves probes per node here too, but it costs nodes: it also skips what
+# the skipped probe and its partner would have decided *together* (the cells they agree on), so
+# probing decides a little less and the search has more to do. Skipping unchanged lines is a bet
+# that pays twice on *Forever*: fewer probes per node, and, because the search then guesses among
+# the cells probed afresh (those near the latest changes), fewer nodes too. Activity then cuts the
+# nodes several times over. Where did the contradictions happen? The lines with the most activity
+# at the end of the default search, in red on the solution:
+
+# %% tags=["active-ipynb"]
+# forever = Searcher(forever_rows, forever_cols)
+# found = [solution for solution, _ in zip(forever.solutions(), range(2))]
+# busiest = sorted(range(50), key=lambda line: -forever.activity[line])[:8]
+# print('the eight lines with the most (recent) contradictions:',
+#       ', '.join(forever.line_name(line) for line in busiest))
+# on_busy_lines = [(r, c) for r in range(25) for c in range(25)
+#                  if r in busiest or 25 + c in busiest]
+# draw_grid(found[0], forever_rows, forever_cols, changed=on_busy_lines, legend=False,
+#           title='Forever (webpbn #6574, by Gator): the busiest lines in red')
+# plt.show()
+
+# %% [markdown]
+# ## What each idea buys
+#
+# The counts above are exact but say nothing of time. `benchmarks/speed.py` measures the time:
+# it validates a fixed set of puzzles (eight published ones that need probing or search, and eight
+# random 30x30 pictures), 10 s at most each, and writes the results to `benchmarks/results/`
+# (all from one run; `python benchmarks/speed.py --parts ideas,ablation` measures your own
+# machine). First the ideas of this chapter and the last, added one at a time in the order of
+# the text:
+
+# %% tags=["active-ipynb"]
+# import csv
+#
+# RESULTS = Path('..') / 'benchmarks' / 'results'
+#
+#
+# def read_rows(name):
+#     """The rows of a results CSV as dicts."""
+#     with open(RESULTS / name, newline='') as file:
+#         return list(csv.DictReader(file))
+#
+#
+# def totals_chart(rows, title, highlight):
+#     """A bar per configuration: total seconds over the set (10 s limit each), runs over it."""
+#     configs = list(dict.fromkeys(row['config'] for row in rows))
+#     totals = [sum(min(float(r['seconds']), 10.0) for r in rows if r['config'] == c) for c in configs]
+#     over = [sum(r['verdict'] == 'limit' for r in rows if r['config'] == c) for c in configs]
+#     fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.3 * len(configs)))
+#     ax.barh(configs[::-1], totals[::-1],
+#             color=['tab:green' if c == highlight else 'tab:blue' for c in configs[::-1]])
+#     for y, (total, late) in enumerate(zip(totals[::-1], over[::-1])):
+#         ax.text(total, y, f' {total:.0f} s' + (f', {late} over 10 s' if late else ''),
+#                 va='center', fontsize=8)
+#     puzzles_in_set = len({row['puzzle'] for row in rows})
+#     ax.set_xlabel(f'total seconds to validate {puzzles_in_set} puzzles '
+#                   '(10 s limit each, counted as 10 s)')
+#     ax.set_title(title)
+#     ax.set_xlim(0, max(totals) * 1.4)
+#     plt.tight_layout()
+#     plt.show()
+#     return dict(zip(configs, totals))
+#
+#
+# ideas = totals_chart(read_rows('ideas.csv'), 'The ideas added one at a time (green: the default)',
+#                      '+ activity (the default)')
+# steps = list(ideas)[:-1]  # the ideas in order; the last row is for comparison
+# for before, after in zip(steps, steps[1:]):
+#     print(f'{after:<34} {ideas[before] / ideas[after]:5.2f} x as fast as the row above')
+# print(f"chapter 2's engine with a memo: {ideas['+ memo'] / ideas[list(ideas)[-1]]:.2f} x as fast",
+#       'as the trail with the memo')
+
+# %% [markdown]
+# Read it from the top, with the ratios printed under the chart. Chapter 4's line solver speeds
+# up chapter 2's engine, and then the trail, on its own, slows it down a little, as the root
+# already suggested. The memo is a big step, and with it in place the trail pays: the last bar,
+# chapter 2's engine with a memo wrapped around its line solver, is slower than the trail with
+# the memo. Skipping implied values gains nothing on this set (it saves probes, and costs about
+# as much in bookkeeping and in the nodes it adds). Skipping unchanged lines is the biggest step
+# of all, and activity adds a last gain, large on *Forever* (the appendix has the times puzzle by
+# puzzle) and small on the set as a whole. The first bars are capped by the 10 s limit, so they
+# understate how slow those engines are.
+#
+# Then each option changed on its own, from the default engine:
+
+# %% tags=["active-ipynb"]
+# ablation = totals_chart(read_rows('ablation.csv'), 'One change at a time (green: the default)',
+#                         'default')
+# for config, total in ablation.items():
+#     print(f'{config:<44} {total / ablation["default"]:5.1f} x the default')
+
+# %% [markdown]
+# Probing is the biggest single idea: without it, much of the set runs out of time, because the
+# search then guesses where a probe would have deduced. The line solver comes next, then the
+# memo. The rest depends on the puzzle more than on the idea: most variants change little on most
+# puzzles and a lot on one or two (the appendix has the table per puzzle). No single setting is
+# best on every puzzle, and a difference of a few percent in one run on one machine is noise, so
+# the defaults are the variants that are never far behind.
+#
+# ## What we have
+#
+# - `Propagator`, `Prober` and `Searcher`: chapter 2's engine rebuilt on an undo trail, with a
+#   memo bounded in bytes, probes skipped where their outcome is implied or their lines have not
+#   changed, guesses where contradictions cluster, and a search that keeps its own stack.
+# - `solutions`, `solve`, `analyse` and `propagate`: chapter 2's functions and contract, fast.
+#   Every option is a keyword, every strategy a function, and the tests check that every
+#   combination finds exactly the solutions that brute force finds.
+#
+# A few published puzzles of the benchmark collection are still out of reach within 10 s: they
+# need a kind of reasoning across many lines that neither a line solver nor a probe of one cell
+# can do. The next chapter brings a different kind of solver for them.

@@ -1,0 +1,54 @@
+"""A smoke test of the benchmark scripts in their quick mode: they run, and write what the chapters
+and the appendix read. (They measure; they are not tests of speed.)"""
+import csv
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "benchmarks"
+
+
+def run(script, *args):
+    result = subprocess.run([sys.executable, str(BENCHMARKS / script), *map(str, args)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result
+
+
+def rows(path):
+    with open(path, newline="") as file:
+        return list(csv.DictReader(file))
+
+
+def test_speed_quick_writes_every_table(tmp_path):
+    # No puzzle collection (as on a fresh clone): the parts that need it skip, the rest run.
+    run("speed.py", "--quick", "--time-limit", "1", "--puzzles", tmp_path / "none",
+        "--out", tmp_path)
+    for name in ("speed", "lines", "random", "memory", "ideas", "ablation"):
+        assert rows(tmp_path / f"{name}.csv"), name
+    committed = {row["config"] for row in rows(BENCHMARKS / "results" / "ideas.csv")}
+    assert {row["config"] for row in rows(tmp_path / "ideas.csv")} == committed
+    committed = {row["config"] for row in rows(BENCHMARKS / "results" / "ablation.csv")}
+    assert {row["config"] for row in rows(tmp_path / "ablation.csv")} == committed
+    assert {row["verdict"] for row in rows(tmp_path / "random.csv")} <= {"unique", "multiple",
+                                                                          "limit"}
+
+
+def test_validate_reads_puzzles_and_hands_over(tmp_path):
+    out = tmp_path / "validate.csv"
+    run("validate.py", "--random", "1", "--size", "8", "--csv", out,
+        ROOT / "puzzles" / "webpbn-00001.non", ROOT / "puzzles" / "gchq2015.non")
+    table = rows(out)
+    assert [row["verdict"] for row in table[:2]] == ["unique", "unique"]
+    assert table[1]["method"] == "line"  # GCHQ with its givens, read from the file
+    run("validate.py", "--random", "0", "--sat-fallback", "--csv", out,
+        ROOT / "puzzles" / "webpbn-00023.non")
+    assert rows(out)[0]["verdict"] == "unique"
+
+
+def test_command_benchmark_compares_two_checkouts(tmp_path):
+    run("command.py", "--quick", "--out", tmp_path, "--against", ROOT)
+    table = rows(tmp_path / "command-against.csv")
+    assert len(table) == 3 and all(row["exit"] == "0" for row in table)
+    assert all(row["same_answer"] == "True" for row in table)

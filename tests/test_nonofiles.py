@@ -1,0 +1,396 @@
+"""Tests of chapter 7: puzzle files (.non, .nin, webpbn XML, Rosetta Code, picture text) and
+pictures into puzzles."""
+import re
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import nonofiles
+import nonoengine
+from nonofiles import (Puzzle, PuzzleFileError, format_nin, format_non, format_rosetta, format_xml,
+                       parse_nin, parse_non, parse_picture, parse_puzzles, parse_rosetta, parse_xml,
+                       picture_puzzle, read_image, read_puzzle, read_puzzles, sniff_format,
+                       write_puzzle)
+
+from nonotools_helpers import PUZZLES, clue_totals_agree, picture
+
+
+# --- the shipped puzzles ---------------------------------------------------------------------
+
+SHIPPED = sorted(path for path in PUZZLES.iterdir() if path.name != "SOURCES.md")
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[path.name for path in SHIPPED])
+def test_every_shipped_puzzle_reads(path):
+    puzzles = read_puzzles(path, picture_size=20)
+    assert puzzles and all(clue_totals_agree(puzzle) for puzzle in puzzles)
+
+
+def test_every_shipped_file_is_attributed_and_none_is_personal_use():
+    sources = (PUZZLES / "SOURCES.md").read_text()
+    for path in SHIPPED:
+        assert f"`{path.name}`" in sources or path.name.startswith("rosetta"), path.name
+    for number in ("03541", "08098", "12548", "18297", "22336", "26167"):
+        assert not list(PUZZLES.glob(f"*{number}*")), f"webpbn #{number} is personal-use only"
+
+
+def test_dancer_is_read_exactly():
+    dancer = read_puzzle(PUZZLES / "webpbn-00001.non")
+    assert (dancer.width, dancer.height) == (5, 10)
+    assert dancer.rows == [[2], [2, 1], [1, 1], [3], [1, 1], [1, 1], [2], [1, 1], [1, 2], [2]]
+    assert dancer.cols == [[2, 1], [2, 1, 3], [7], [1, 3], [2, 1]]
+    assert dancer.title == "Demo Puzzle from Front Page"
+    assert dancer.metadata["by"] == "Jan Wolter"
+    assert dancer.goal is None and dancer.givens is None
+
+
+def test_gchq_has_its_22_givens():
+    gchq = read_puzzle(PUZZLES / "gchq2015.non")
+    cells = [(i, j, cell) for i, row in enumerate(gchq.givens) for j, cell in enumerate(row)
+             if cell is not None]
+    assert len(cells) == 22 and all(value == 1 for _, _, value in cells)
+    assert (3, 3, 1) in cells and (21, 21, 1) in cells
+    assert gchq.rows[0] == [7, 3, 1, 1, 7]
+
+
+def test_rosetta_letters_match_the_converted_files():
+    letters = read_puzzles(PUZZLES / "rosetta-nonogram-problems.txt")
+    assert len(letters) == 4
+    for k, puzzle in enumerate(letters, 1):
+        converted = read_puzzle(PUZZLES / f"rosetta{k}.non")
+        assert (puzzle.rows, puzzle.cols) == (converted.rows, converted.cols)
+
+
+# --- .non --------------------------------------------------------------------------------
+
+SMALL_NON = """catalogue "test #1"
+title "A &quot;small&quot; test, caf&eacute;"
+by Someone
+width 3
+height 2
+
+rows
+1,1
+0
+
+columns
+1
+0
+1
+"""
+
+
+def test_non_properties_quotes_and_entities():
+    [puzzle] = parse_non(SMALL_NON)
+    assert puzzle.rows == [[1, 1], []] and puzzle.cols == [[1], [], [1]]
+    assert puzzle.metadata == {"catalogue": "test #1", "title": 'A "small" test, café',
+                               "by": "Someone"}
+
+
+def test_non_blank_lines_are_spacing_or_empty_clues():
+    spaced = "width 2\nheight 2\nrows\n\n1\n\n1\n\ncolumns\n\n2\n0\n\n"
+    assert parse_non(spaced)[0].rows == [[1], [1]]
+    blank_means_empty = "width 2\nheight 3\nrows\n1\n\n1\ncolumns\n1,1\n0\n"
+    assert parse_non(blank_means_empty)[0].rows == [[1], [], [1]]
+    trailing_empty = "width 2\nheight 2\nrows\n2\n\ncolumns\n1\n1\n"
+    assert parse_non(trailing_empty)[0].rows == [[2], []]
+
+
+def test_non_old_size_keywords_spaces_comments_and_unknown_lines():
+    text = "# a comment\ncolumns 3\nrows 2\nfrobnicate 7\nrows\n1 1\n0\ncolumns\n1\n0\n1\n"
+    [puzzle] = parse_non(text)
+    assert puzzle.rows == [[1, 1], []] and puzzle.metadata == {"frobnicate": "7"}
+
+
+def test_non_goal_and_givens():
+    text = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal \"1001\"\ngivens \"1???\"\n"
+    [puzzle] = parse_non(text)
+    assert puzzle.goal == [[1, 0], [0, 1]]
+    assert puzzle.givens == [[1, None], [None, None]]
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("width 3\nheight 2\nrows\n1,2\n1\ncolumns\n1\n1\n1\n", 4, "row 1: clue [1, 2] needs at least 4"),
+    ("width 2\nheight 2\nrows\n2\n1\ncolumns\n1\n1\n", 7, "rows need 3 filled cells but columns need 2"),
+    ("width 2\nheight 3\nrows\n1\n1\ncolumns\n1\n1\n", 3, "the rows section has 2 clues but the height is 3"),
+    ("width 2\nheight 1\nrows\n1,x\ncolumns\n1\n0\n", 4, "should be a whole number"),
+    ("width 2\nheight 1\nrows\n1,-1\ncolumns\n1\n0\n", 4, "should be a whole number"),
+    ("width 2\nheight 1\nrows\n1a\ncolumns\n1a\n0\n", 4, "colour puzzles are not supported"),
+    ("color a #ff0000\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n", 1, "colour puzzles are not supported"),
+    ("width x\n", 1, "width should be a whole number"),
+    ("width 1\nwidth 2\n", 2, "the width is given twice"),
+    ("width 0\nheight 1\nrows\n0\ncolumns\n", 1, "between 1 and"),
+    ("width 99999999\n", 1, "whole number"),
+    ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"10x\"\n", 8, "the goal has 3 cells"),
+    ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"01\"\n", 8, "the goal does not fit column 1"),
+    ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"1a\"\n", 8, "colour puzzles"),
+    ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"10\"\ngivens \"?1\"\n", 9, "disagrees with the goal"),
+    ("width 1\nheight 1\nrows\n1\nrows\n1\n", 5, "a second 'rows' section"),
+])
+def test_non_errors_name_the_line(text, line, words):
+    with pytest.raises(PuzzleFileError, match=re.escape(words)) as caught:
+        parse_non(text, "bad.non")
+    assert caught.value.line == line
+    assert str(caught.value).startswith(f"bad.non, line {line}: ")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "the file is empty"), ("title x\n", "no 'rows' section"), ("title x\nwidth 1\nheight 1\nrows\n1\n", "no 'columns' section"),
+])
+def test_non_errors_without_a_line(text, words):
+    with pytest.raises(PuzzleFileError, match=words):
+        parse_non(text, "bad.non")
+
+
+def test_error_is_a_value_error_with_parts():
+    assert issubclass(PuzzleFileError, ValueError)
+    error = PuzzleFileError("puzzles/x.non", 7, "something")
+    assert str(error) == "puzzles/x.non, line 7: something"
+    assert (error.source, error.line, error.message) == ("puzzles/x.non", 7, "something")
+    assert str(PuzzleFileError("f", None, "m")) == "f: m"
+
+
+# --- .nin, XML, Rosetta, picture text --------------------------------------------------------
+
+def test_nin_reads_and_rejects():
+    [puzzle] = parse_nin("3 2\n1 1\n0\n1\n0\n1\n")
+    assert puzzle.rows == [[1, 1], []] and puzzle.cols == [[1], [], [1]]
+    with pytest.raises(PuzzleFileError, match="line 1: the first line should be"):
+        parse_nin("3\n1\n", "x.nin")
+    with pytest.raises(PuzzleFileError, match=r"expected 2 row clues and 3 column clues"):
+        parse_nin("3 2\n1 1\n0\n1\n", "x.nin")
+    with pytest.raises(PuzzleFileError, match=r"x.nin, line 3: row 2: clue \[4\]"):
+        parse_nin("3 2\n1 1\n4\n1\n0\n1\n", "x.nin")
+
+
+WEBPBN_XML = """<?xml version="1.0"?>
+<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">
+<puzzleset>
+<source>webpbn.com</source>
+<puzzle type="grid" defaultcolor="black">
+<source>test</source>
+<id>#42</id>
+<title>Two by three</title>
+<author>Tester</author>
+<copyright>&#169; nobody</copyright>
+<color name="white" char=".">fff</color>
+<color name="black" char="X">000</color>
+<clues type="columns">
+<line><count>1</count></line>
+<line/>
+<line><count>1</count></line>
+</clues>
+<clues type="rows">
+<line><count>1</count><count>1</count></line>
+<line></line>
+</clues>
+<solution type="goal" id="s1">
+<image>
+|X.X|
+|...|
+</image>
+</solution>
+</puzzle>
+</puzzleset>
+"""
+
+
+def test_webpbn_xml_reads_clues_metadata_and_goal():
+    [puzzle] = parse_xml(WEBPBN_XML)
+    assert puzzle.rows == [[1, 1], []] and puzzle.cols == [[1], [], [1]]
+    assert puzzle.goal == [[1, 0, 1], [0, 0, 0]]
+    assert puzzle.metadata == {"title": "Two by three", "by": "Tester", "copyright": "© nobody",
+                               "id": "#42"}
+    assert sniff_format(WEBPBN_XML) == "xml"
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ('<?xml version="1.0"?>\n<!DOCTYPE x [\n<!ENTITY a "aaaa">\n]>\n<x>&a;</x>', 3,
+     "entity declarations are not allowed"),
+    ("<puzzleset>\n<puzzle>\n<clues type=\"rows\">\n</puzzle>", 4, "not well-formed XML"),
+    ("<puzzleset>\n</puzzleset>", 1, "no <puzzle>"),
+    ("<html/>", 1, "expected <puzzleset> or <puzzle>"),
+    (WEBPBN_XML.replace('<line><count>1</count></line>\n<line/>',
+                        '<line><count color="red">1</count></line>\n<line/>'), 14, "colour puzzles"),
+    (WEBPBN_XML.replace('<color name="black" char="X">000</color>',
+                        '<color name="black" char="X">000</color>\n<color name="red" char="r">f00</color>'),
+     5, "colour puzzles are not supported"),
+    (WEBPBN_XML.replace('type="grid"', 'type="triddler"'), 5, "not supported"),
+    (WEBPBN_XML.replace("<count>1</count><count>1</count>", "<count>one</count>"), 19, "whole number"),
+    (WEBPBN_XML.replace("|X.X|", "|XX.|"), 23, "the goal does not fit row 1"),
+    (WEBPBN_XML.replace("<line/>", "<line><count>9</count></line>"), 15, "column 2: clue [9]"),
+])
+def test_webpbn_xml_errors_name_the_line(text, line, words):
+    with pytest.raises(PuzzleFileError, match=re.escape(words)) as caught:
+        parse_xml(text, "bad.xml")
+    assert caught.value.line == line
+
+
+def test_rosetta_reads_and_rejects():
+    puzzles = parse_rosetta("C B\nB B A\n\nA\nA\n")
+    assert [(p.rows, p.cols) for p in puzzles] == [([[3], [2]], [[2], [2], [1]]),
+                                                   ([[1]], [[1]])]
+    with pytest.raises(PuzzleFileError, match="x.txt, line 1: clue 'c1'"):
+        parse_rosetta("c1 A\nA\n", "x.txt")
+    with pytest.raises(PuzzleFileError, match="line 1: a puzzle is two lines"):
+        parse_rosetta("A\n", "x.txt")
+
+
+def test_picture_text():
+    [puzzle] = parse_picture(".#.\n###\n")
+    assert puzzle.rows == [[1], [3]] and puzzle.cols == [[1], [2], [1]]
+    assert puzzle.goal == [[0, 1, 0], [1, 1, 1]]
+    assert parse_picture("010\n111\n")[0] == puzzle
+    with pytest.raises(PuzzleFileError, match="x.txt, line 2: this row has 2 cells"):
+        parse_picture("010\n11\n", "x.txt")
+    with pytest.raises(PuzzleFileError, match="line 1: a picture row is"):
+        parse_picture("0a0\n", "x.txt")
+
+
+@pytest.mark.parametrize("text, fmt", [
+    ("<puzzleset/>", "xml"), ("3 2\n1\n", "nin"), ("AB C\nA\n", "rosetta"), ("01\n10\n", "picture"),
+    ("#.\n.#\n", "picture"), ("width 3\n", "non"), ("# comment\nwidth 3\n", "non"), ("", "non"),
+])
+def test_sniffing(text, fmt):
+    assert sniff_format(text) == fmt
+
+
+# --- round trips -----------------------------------------------------------------------------
+
+pictures = st.integers(1, 9).flatmap(lambda width: st.lists(
+    st.lists(st.integers(0, 1), min_size=width, max_size=width), min_size=1, max_size=9))
+
+
+@settings(max_examples=150, deadline=None)
+@given(pictures, st.data())
+def test_non_round_trip(picture_rows, data):
+    puzzle = picture_puzzle(picture_rows)
+    puzzle.givens = [[data.draw(st.sampled_from([None, cell])) for cell in row]
+                     for row in picture_rows]
+    puzzle.metadata = data.draw(st.dictionaries(
+        st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True).filter(
+            lambda key: key not in ("width", "height", "rows", "columns", "goal", "givens",
+                                    "color", "colour", "maxrule")),
+        st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=20).map(
+            lambda text: " ".join(text.split())), max_size=3))
+    assert parse_non(format_non(puzzle)) == [puzzle]
+
+
+@settings(max_examples=100, deadline=None)
+@given(pictures)
+def test_nin_xml_rosetta_round_trips(picture_rows):
+    puzzle = picture_puzzle(picture_rows, title="a <test> & more")
+    [back] = parse_nin(format_nin(puzzle))
+    assert (back.rows, back.cols) == (puzzle.rows, puzzle.cols)
+    assert parse_xml(format_xml(puzzle)) == [puzzle]
+    if all(puzzle.rows) and all(puzzle.cols):
+        [back] = parse_rosetta(format_rosetta([puzzle]))
+        assert (back.rows, back.cols) == (puzzle.rows, puzzle.cols)
+    else:
+        with pytest.raises(ValueError):
+            format_rosetta([puzzle])
+
+
+def test_write_puzzle_by_extension(tmp_path):
+    puzzle = picture_puzzle(picture("##.\n.##"), title="t")
+    for name in ("p.non", "p.nin", "p.xml", "p.txt"):
+        back = read_puzzle(write_puzzle(puzzle, tmp_path / name))
+        assert (back.rows, back.cols) == (puzzle.rows, puzzle.cols)
+
+
+# --- hostile text never raises anything but PuzzleFileError ------------------------------------
+
+FORMATS = [None, "non", "nin", "xml", "rosetta", "picture"]
+TOKENS = ["width 3", "height 2", "rows", "columns", "1,1", "0", "", "2", "3 2", "1 1", "goal \"101000\"",
+          "givens \"1?????\"", "color a #fff", "title \"x\"", "<puzzleset>", "<puzzle>", "</puzzle>",
+          "<clues type=\"rows\">", "<line><count>1</count></line>", "</clues>", "A B", "AB", "01",
+          "#.", "1a", "99999999", "rows 2", "columns 3", "&amp;", "<!ENTITY x 'y'>", "\x00"]
+
+
+def parses_or_reports(text, fmt):
+    try:
+        puzzles = parse_puzzles(text, fmt, "fuzz")
+    except PuzzleFileError as error:
+        assert str(error).startswith("fuzz")
+        return
+    assert puzzles and all(isinstance(puzzle, Puzzle) for puzzle in puzzles)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(), st.sampled_from(FORMATS))
+def test_arbitrary_text_only_raises_the_readers_error(text, fmt):
+    parses_or_reports(text, fmt)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(TOKENS), max_size=20), st.sampled_from(FORMATS))
+def test_puzzle_like_text_only_raises_the_readers_error(lines, fmt):
+    parses_or_reports("\n".join(lines), fmt)
+
+
+# --- files on disk -----------------------------------------------------------------------------
+
+def test_hostile_files_are_reported(tmp_path, monkeypatch):
+    (tmp_path / "garbage.non").write_bytes(bytes(range(256)) * 4)
+    (tmp_path / "latin1.non").write_bytes("title caf\xe9\n".encode("latin-1"))
+    (tmp_path / "fake.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    cases = {tmp_path / "missing.non": "No such file", tmp_path: "is a directory",
+             tmp_path / "garbage.non": "binary data", tmp_path / "latin1.non": "line 1: not UTF-8",
+             tmp_path / "fake.png": "not a picture"}
+    for path, words in cases.items():
+        with pytest.raises(PuzzleFileError, match=words):
+            read_puzzles(path)
+    import nonotools
+    monkeypatch.setattr(nonofiles, "MAX_FILE_BYTES", 10)
+    with pytest.raises(PuzzleFileError, match="larger than 10 bytes"):
+        read_puzzles(PUZZLES / "webpbn-00001.non")
+
+
+def test_format_by_extension_then_content(tmp_path):
+    (tmp_path / "puzzle.txt").write_text("3 2\n1 1\n0\n1\n0\n1\n")  # .txt: sniffed as .nin
+    assert read_puzzle(tmp_path / "puzzle.txt").rows == [[1, 1], []]
+    (tmp_path / "puzzle.non").write_text("3 2\n1 1\n0\n1\n0\n1\n")  # .non: read as .non
+    with pytest.raises(PuzzleFileError, match="no 'rows' section"):
+        read_puzzle(tmp_path / "puzzle.non")
+    assert read_puzzle(tmp_path / "puzzle.non", fmt="nin").rows == [[1, 1], []]
+
+
+# --- pictures --------------------------------------------------------------------------------
+
+def save_image(path, rows, mode="L", scale=1):
+    """Save a picture of 0/1 rows (1 = black) as an image file, each cell scale x scale pixels."""
+    from PIL import Image
+
+    height, width = len(rows) * scale, len(rows[0]) * scale
+    image = Image.new(mode, (width, height), "white")
+    for i in range(height):
+        for j in range(width):
+            if rows[i // scale][j // scale]:
+                image.putpixel((j, i), (0, 0, 0, 255) if mode == "RGBA" else 0)
+    image.save(path)
+    return path
+
+
+def test_read_image_threshold_scale_invert(tmp_path):
+    cells = picture("#..#\n.##.\n#..#")
+    path = save_image(tmp_path / "x.png", cells, scale=5)
+    assert read_image(path, size=4) == cells
+    assert read_image(path, size=(4, 3)) == cells
+    assert read_image(path, size=4, invert=True) == [[1 - c for c in row] for row in cells]
+    assert len(read_image(path, size=8)) == 6  # longer side 8 cells
+    assert read_puzzle(path, picture_size=4).goal == cells
+    with pytest.raises(PuzzleFileError, match="give a size"):
+        read_image(save_image(tmp_path / "big.png", [[1] * 101]))
+
+
+def test_read_image_transparency_and_jpeg(tmp_path):
+    from PIL import Image
+
+    image = Image.new("RGBA", (3, 1), (0, 0, 0, 0))  # transparent black: should read as white
+    image.putpixel((1, 0), (0, 0, 0, 255))
+    image.save(tmp_path / "t.png")
+    assert read_image(tmp_path / "t.png") == [[0, 1, 0]]
+    cells = picture("##..\n##..\n..##\n..##")
+    save_image(tmp_path / "x.jpg", cells, mode="RGB", scale=8)
+    assert read_image(tmp_path / "x.jpg", size=4) == cells
