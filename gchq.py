@@ -431,17 +431,21 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # 'pass'
 
 # %% [markdown]
-# ### How many patterns, and why that is fine here but not at 100x100
+# ### How many patterns, and why that is fine here but not at 103x103
 #
 # The pattern lists are the whole cost of the method, so look at them. Their sizes vary wildly:
-# a line whose blocks nearly fill it (row 6, `7 1 1 1 1 1 7`, exactly 25 cells) has one pattern,
-# while column 5, `1 1 1 2 1 1`, has only seven black cells and 27,132 patterns.
+# a line whose blocks fill it (row 6, `7 1 1 1 1 1 7`, exactly 25 cells) has one pattern, while
+# column 5, `1 1 1 2 1 1`, has only seven black cells and the most patterns of all:
 
 # %% tags=["active-ipynb"]
 # row_counts = [nonovector.count_arrangements(clue, 25) for clue in ROWS]
 # col_counts = [nonovector.count_arrangements(clue, 25) for clue in COLS]
 # assert row_counts == [len(line_patterns(clue, 25)) for clue in ROWS]
 # assert col_counts == [len(line_patterns(clue, 25)) for clue in COLS]
+# print(f'row 6: {row_counts[6]:,} pattern; column 5: {col_counts[5]:,} patterns, the most:',
+#       col_counts[5] == max(row_counts + col_counts))
+# print(f'all lines: {sum(row_counts + col_counts):,} patterns,',
+#       f'{25 * sum(row_counts + col_counts):,} cells')
 #
 # fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True)
 # for ax, counts, name in zip(axes, (row_counts, col_counts), ('row', 'column')):
@@ -457,8 +461,8 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # plt.show()
 
 # %% [markdown]
-# The largest list has 27,132 patterns of 25 cells; all of them together take about four million
-# cells, a few tens of megabytes as Python tuples. Affordable. But chapter 1 showed how the count
+# All the lists together take about four million cells, a few tens of megabytes as Python
+# tuples. Affordable. But chapter 1 showed how the count
 # explodes with the length of the line. Make a bigger puzzle out of this very card by tiling it:
 # `times` copies across and `times` down, with a blank line between neighbouring copies (some
 # rows of the card are full from edge to edge, so copies cannot touch). Four by four gives a
@@ -529,7 +533,7 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # %% [markdown]
 # The queue saves a little (143 line solves against 200 visits). The big difference is inside a
 # line. The pattern method lists 167,190 patterns, over four million cells, before it deduces
-# anything, and then checks about 1,300 patterns at each visit; a line solve looks at the line
+# anything, and then checks over a thousand patterns at each visit; a line solve looks at the line
 # once, and its cost depends on the line's length and number of blocks, not on how many layouts
 # the line has. That is why it keeps working at 103x103, where listing is hopeless.
 #
@@ -578,8 +582,8 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # plt.show()
 
 # %% [markdown]
-# The first sweep of rows decides 102 cells: the ones a row's blocks cover wherever they are
-# placed, plus what the givens pin down. That gives the columns something to work with, and by
+# The first sweep of rows decides the cells a row's blocks cover wherever they are placed, plus
+# what the givens pin down (the titles count them). That gives the columns something to work with, and by
 # the second pass the three corner squares stand out. Chapter 2's own rows-then-columns loop,
 # `nonogram2d.sweep_history`, passes through exactly the same grid after each full pass:
 
@@ -647,9 +651,9 @@ def differing_cells(grids):
 # three wrong solutions, it contains a cell that is white in that solution.
 #
 # That is a tiny *set cover* problem: each given "covers" the wrong solutions it rules out.
-# Trying subsets in order of size and stopping at the first size that works means checking
-# 1 + 22 + 231 = 254 subsets against three grids if two givens suffice: no work at all for a
-# computer.
+# Trying subsets in order of size and stopping at the first size that works means checking the
+# empty set, the 22 single givens and the pairs of givens (22 x 21 / 2 of them) against three
+# grids if two givens suffice: a few hundred checks, no work at all for a computer.
 
 # %%
 def rules_out(givens, grid):

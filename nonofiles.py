@@ -964,6 +964,7 @@ def scaled_size(original, size):
 # fig, axes = plt.subplots(1, 4, figsize=(12, 3.6), layout='constrained')
 # axes[0].imshow(original, cmap='gray', vmin=0, vmax=255)
 # axes[0].set_title(f'boat.png, {original.size[0]}x{original.size[1]} pixels')
+# print(f'boat.png: {original.size[0]}x{original.size[1]} pixels')
 # for ax, size in zip(axes[1:], (10, 15, 25)):
 #     cells = read_image(PUZZLES / 'boat.png', size=size)
 #     ax.imshow([[1 - cell for cell in row] for row in cells], cmap='gray', vmin=0, vmax=1)
