@@ -160,7 +160,7 @@ def grid_with_givens(givens=GIVENS, height=len(ROWS), width=len(COLS)):
 # import matplotlib.pyplot as plt
 #
 # start = grid_with_givens()
-# nonogram2d.draw_grid(start, ROWS, COLS, givens=GIVENS,
+# nonogram2d.draw_grid(start, ROWS, COLS, givens=GIVENS, numbers=True,
 #                      title='The GCHQ 2015 Christmas card: clues and the 22 printed cells')
 # plt.show()
 
@@ -274,8 +274,8 @@ def deduce(patterns, cells):
 
 # %% [markdown]
 # The top row of the card, `7 3 1 1 7`, has 21 patterns. Knowing only that its first and last
-# cells are black leaves 10 of them, and they agree on the two 7-blocks (which must now touch the
-# edges) but not on the middle:
+# cells are black leaves 10 of them. They agree on the two 7-blocks (which must now touch the
+# edges) and the white cells next to them, and in the middle on a single cell:
 
 # %% tags=["active-ipynb"]
 # top = line_patterns(ROWS[0], 25)
@@ -315,7 +315,8 @@ class PatternRun:
 
 def solve_by_patterns(rows, cols, grid=None):
     """Solve by the yangs method: list every line's patterns, then sweep rows and columns,
-    eliminating patterns and deducing cells, until a pass decides nothing new.
+    eliminating patterns and deducing cells, until a pass decides nothing new or no cell is
+    left unknown (and then check the rows once more).
 
     Returns a PatternRun; raises nonovector.Contradiction if some line has no pattern left.
     """
@@ -331,7 +332,7 @@ def solve_by_patterns(rows, cols, grid=None):
     run = PatternRun(grid, generated=sum(map(len, row_patterns + col_patterns)), examined=0, passes=0)
     run.unknowns.append(count_unknowns(grid))
     run.sweeps.append(('start', [row[:] for row in grid]))
-    while run.unknowns[-1] > 0:
+    while run.unknowns[-1] > 0 or run.passes == 0:  # (a full grid given is checked once)
         run.passes += 1
         for r in range(height):
             run.examined += len(row_patterns[r])
@@ -349,6 +350,9 @@ def solve_by_patterns(rows, cols, grid=None):
         run.remaining.append(sum(map(len, row_patterns + col_patterns)))
         if run.unknowns[-1] == run.unknowns[-2]:
             break  # a whole pass learned nothing: line logic is stuck
+    for r in range(height):  # the last column sweep may have finished rows: do they still fit?
+        run.examined += len(row_patterns[r])
+        deduce(eliminate(row_patterns[r], grid[r]), width)  # (Contradiction if none is left)
     return run
 
 
@@ -507,7 +511,8 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # %% [markdown]
 # Both reach the same grid, and they must: whatever order the lines are solved in, complete line
 # logic stops at the same place (the most it can deduce), and both the pattern lists and
-# `solve_line` are complete line solvers. The fixpoint agrees with and without the givens:
+# `solve_line` are complete line solvers. The two reach the same fixpoint with the givens, and
+# again without them:
 
 # %% tags=["active-ipynb"]
 # assert nonogram2d.propagate(ROWS, COLS, grid_with_givens()) == run.grid
@@ -533,7 +538,8 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # %% [markdown]
 # The queue saves a little (143 line solves against 200 visits). The big difference is inside a
 # line. The pattern method lists 167,190 patterns, over four million cells, before it deduces
-# anything, and then checks over a thousand patterns at each visit; a line solve looks at the line
+# anything, and then checks over a thousand patterns per line visit on average (most of them in
+# the first pass, when the lists are longest); a line solve looks at the line
 # once, and its cost depends on the line's length and number of blocks, not on how many layouts
 # the line has. That is why it keeps working at 103x103, where listing is hopeless.
 #
@@ -560,7 +566,7 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # the thought until the end of the chapter.
 
 # %% tags=["active-ipynb"]
-# nonogram2d.draw_grid(SOLUTION, ROWS, COLS, givens=GIVENS,
+# nonogram2d.draw_grid(SOLUTION, ROWS, COLS, givens=GIVENS, numbers=True,
 #                      title='GCHQ 2015: the solution (printed cells marked)')
 # plt.show()
 
@@ -635,8 +641,9 @@ def differing_cells(grids):
 # titles = []
 # for number, grid in enumerate(bare_solutions, start=1):
 #     titles.append(f'solution {number}' + (' (the card)' if grid == SOLUTION else ''))
-# fig = nonogram2d.draw_steps(bare_solutions, titles=titles, changed=[differ] * 4, size=3.2,
-#                            numbers=True)
+# fig = nonogram2d.draw_steps(bare_solutions, titles=titles, changed=[differ] * 4, size=4.6,
+#                            columns=2, numbers=True, labels={1: 'black here, where solutions differ',
+#                                                  0: 'white here, where solutions differ'})
 # fig.suptitle('The four solutions of the clues alone; the cells in red differ between them')
 # plt.show()
 
@@ -666,9 +673,12 @@ def smallest_sufficient_givens(givens, solutions, answer):
 
     `solutions` are all the solutions of the clues without givens; a subset works when it rules
     out every other one. Tries subsets by increasing size and returns all those of the first size
-    that works, as a list of tuples (in the order of `givens`).
+    that works, as a list of tuples (in the order of `givens`); an empty list if even all the
+    givens together leave another solution (checked first, before any subset is tried).
     """
     wrong = [grid for grid in solutions if grid != answer]
+    if not all(rules_out(givens, grid) for grid in wrong):
+        return []
     for size in range(len(givens) + 1):
         found = [subset for subset in combinations(givens, size)
                  if all(rules_out(subset, grid) for grid in wrong)]
@@ -695,10 +705,14 @@ def smallest_sufficient_givens(givens, solutions, answer):
 # check = nonogram2d.analyse(ROWS, COLS, grid_with_givens(two))
 # print(f'with only the givens {two}:', check.describe())
 # assert check.status == 'unique' and check.solutions[0] == SOLUTION
+# print('unknown cells after each pass of the pattern method, with those two alone:',
+#       solve_by_patterns(ROWS, COLS, grid_with_givens(two)).unknowns)
 
 # %% [markdown]
-# The other twenty are a kindness to people solving with a pencil: as the table of unknown cells
-# above shows, they let the early passes decide more, so the picture appears sooner.
+# The other twenty change little for line logic: with the two alone it takes the same passes,
+# level with the card's from the second pass on (compare the unknown cells printed with the
+# givens, further up). They are a kindness of another sort: a person with a pencil starts from
+# twenty more black cells to lean on.
 #
 # ## The reveal
 #
@@ -790,7 +804,9 @@ def decode_qr(grid, scale=8, quiet=4):
 # %% [markdown]
 # All four read the same. A QR code carries error-correction codewords besides its data (this one
 # at level M, which can repair roughly 15% of the codewords), and the at most 12 cells by which a
-# wrong solution differs from the card are few enough to be repaired. So a solver who ignored the
+# wrong solution differs from the card are few enough to be repaired. (Those that fall in the
+# code's format information, beside the top right square, are protected there by that area's own
+# error correction and by its second copy.) So a solver who ignored the
 # givens and picked the wrong one of the four would still have reached the next stage: the givens
 # make the *picture* unique, and the code's error correction would have forgiven the rest.
 
@@ -800,7 +816,7 @@ def decode_qr(grid, scale=8, quiet=4):
 # - `gchq.ROWS`, `gchq.COLS`, `gchq.GIVENS` and `grid_with_givens` put the card in any program:
 #   `nonogram2d.solve(gchq.ROWS, gchq.COLS, gchq.grid_with_givens())`.
 # - The yangs pattern-set method (`line_patterns`, `eliminate`, `deduce`, `solve_by_patterns`)
-#   solves it by line logic in four passes, from 167,190 listed patterns and 263,747 pattern
+#   solves it by line logic in four passes, from 167,190 listed patterns and 263,774 pattern
 #   checks, where `nonogram2d` needs 143 line solves and lists nothing. Listing is fine at 25x25
 #   and hopeless at 103x103 (the card tiled four by four), where a single line has more patterns
 #   than any computer has bytes.

@@ -1,9 +1,9 @@
 # %% [markdown]
 # # Chapter 2. Nonograms in two dimensions
 #
-# Chapter 1 solved one line. A puzzle is a grid of lines, and each cell belongs to two of them,
-# its row and its column: what a row learns about a cell is news for the column through it, and
-# the other way round. This chapter turns that remark into a complete solver:
+# Chapter 1 solved one line. In a puzzle each cell belongs to two lines, its row and its column:
+# what a row learns about a cell is news for the column through it, and the other way round. This
+# chapter turns that remark into a complete solver:
 #
 # 1. puzzles from pictures, and ways to look at a grid;
 # 2. the blog post's loop: solve every row, then every column, until nothing changes;
@@ -11,9 +11,11 @@
 # 4. when line logic stalls: *probing* (try a cell both ways) and *search* (guess);
 # 5. every solution, and a verdict: no solution, one, or several, and how hard the puzzle is.
 #
-# A grid is a list of rows of cells `1`, `0` or `None` (chapter 1's `Grid`); rows and columns are
-# numbered from 0. We follow Paddy3118's blog post ("Nonogram puzzle solver", part 2; *the post*)
-# and keep its function names. This notebook is also the module `nonogram2d`.
+# Solving lines one at a time, each with chapter 1's solver, is called *line logic*. A grid is a
+# list of rows of cells `1`, `0` or `None` (chapter 1's `Grid`); rows and columns are numbered
+# from 0. We follow Paddy3118's blog post "Nonogram puzzle solver in 2D" (March 2014, on his blog
+# *Go deh!*, paddy3118.blogspot.com; *the post*) and keep its function names. This notebook is
+# also the module `nonogram2d`.
 
 # %%
 """Whole nonograms: pictures, drawings, propagation, probing, search, solutions and a verdict.
@@ -134,14 +136,12 @@ def show_grid(grid: Grid) -> str:
 # %% [markdown]
 # ## Checking a puzzle before solving it
 #
-# A puzzle is a pair of clue lists, `rows` and `cols`. The width is the number of column clues and
-# the height the number of row clues, so each row clue must fit in `len(cols)` cells and each
-# column clue in `len(rows)` cells. Both clue lists describe the same picture, so they must count
-# the same number of filled cells. A grid of known cells, if given, must have the puzzle's shape
-# and hold only `1`, `0` and `None`. `check_puzzle` checks all of that up front, reusing chapter
-# 1's `normalize_clue` and `check_line`, and names the line at fault. A puzzle that passes these
-# checks can still have no solution: that is a `Contradiction`, found by solving, not an error in
-# the input.
+# A puzzle is a pair of clue lists, `rows` and `cols`: each row clue must fit in `len(cols)`
+# cells and each column clue in `len(rows)` cells, and both lists must count the same number of
+# filled cells. A grid of known cells, if given, must have the puzzle's shape and hold only `1`,
+# `0` and `None`. `check_puzzle` checks all that up front, reusing chapter 1's `normalize_clue`
+# and `check_line`, and names the line at fault. A puzzle that passes can still have no solution:
+# that is a `Contradiction`, found by solving, not an error in the input.
 
 # %%
 def check_puzzle(rows, cols, grid=None) -> tuple[list[Clue], list[Clue], Grid]:
@@ -215,16 +215,20 @@ def check_grid(grid, height, width) -> Grid:
 
 # %%
 UNKNOWN_GREY, NEW_FILLED, NEW_EMPTY, GIVEN_ORANGE = '#b9b9b9', '#c1121f', '#f7c6c4', '#ff9f1c'
+MARKS = {1: (NEW_FILLED, 'black', 'newly filled'), 0: (NEW_EMPTY, 'black', 'newly empty'),
+         None: ('none', NEW_FILLED, 'the cell tried'), 'given': (GIVEN_ORANGE, 'black', 'given')}
 
 
 # %%
 def draw_grid(grid: Grid, rows=None, cols=None, ax=None, changed=None, title=None, givens=None,
-              numbers=False, legend=True):
+              numbers=False, legend=True, labels=None):
     """Draw a grid of 1/0/None with its clues (if given) as on paper; return the matplotlib Axes.
 
     changed: cells (row, column) to highlight in red (filled) or pale red (empty), or to outline
     in red if unknown; givens: cells to mark with an orange dot; numbers: write row and column
-    numbers beside the grid; legend: explain the marks used, under the grid.
+    numbers beside the grid; legend: explain the marks used, under the grid (True), or also
+    the marks of these cell values (a set: draw_steps gives one legend for all its panels);
+    labels: words for the marks instead of 'newly filled' etc., as {1: ..., 0: ..., None: ...}.
     """
     import matplotlib.pyplot as plt
     from matplotlib.colors import to_rgb
@@ -268,12 +272,10 @@ def draw_grid(grid: Grid, rows=None, cols=None, ax=None, changed=None, title=Non
         ax.text(x, y, str(text), ha='center', va='center', fontsize=size, color=ink)
     for r, c in givens or ():
         ax.add_patch(Circle((c + 0.5, r + 0.5), 0.2, color=GIVEN_ORANGE, zorder=3))
-    marks = [(NEW_FILLED, 'newly filled', 1), (NEW_EMPTY, 'newly empty', 0),
-             ('none', 'the cell tried', None)]
-    handles = [Patch(facecolor=face, edgecolor=NEW_FILLED if face == 'none' else 'black',
-                     label=label) for face, label, value in marks
-               if any(grid[r][c] == value for r, c in changed)]
-    handles += [Patch(facecolor=GIVEN_ORANGE, label='given')] if givens else []
+    values = {grid[r][c] for r, c in changed} | ({'given'} if givens else set())
+    values |= set() if isinstance(legend, bool) else set(legend)  # marks of other panels
+    handles = [Patch(facecolor=face, edgecolor=edge, label=(labels or {}).get(value, label))
+               for value, (face, edge, label) in MARKS.items() if value in values]
     if legend and handles:
         ax.legend(handles=handles, loc='upper center', bbox_to_anchor=(0.5, 0.0),
                   ncol=min(len(handles), max(1, (width + left) // 4)), fontsize=7,
@@ -301,10 +303,10 @@ def changed_cells(before: Grid, after: Grid) -> list[tuple[int, int]]:
 
 # %%
 def draw_steps(grids: list[Grid], rows=None, cols=None, titles=None, columns=4, size=2.6,
-               changed=None, numbers=False):
+               changed=None, numbers=False, labels=None):
     """Draw a sequence of grids side by side, highlighting in each what was decided since the
     previous one (or, if given, changed[k] in grid k); return the matplotlib Figure.
-    numbers: write row and column numbers beside each grid."""
+    numbers, labels: as for draw_grid."""
     import matplotlib.pyplot as plt
 
     count, columns = len(grids), min(columns, len(grids))
@@ -313,11 +315,12 @@ def draw_steps(grids: list[Grid], rows=None, cols=None, titles=None, columns=4, 
                              squeeze=False)
     for ax in axes.flat[count:]:
         ax.axis('off')
-    for k, (ax, grid) in enumerate(zip(axes.flat, grids)):
-        since_last = changed_cells(grids[k - 1], grid) if k else None
-        draw_grid(grid, rows, cols, ax=ax, changed=since_last if changed is None else changed[k],
-                  legend=k == count - 1, title=titles[k] if titles else f'step {k}',
-                  numbers=numbers)
+    highlights = [changed_cells(grids[k - 1], grid) if k else []
+                  for k, grid in enumerate(grids)] if changed is None else changed
+    shown = {grid[r][c] for grid, cells in zip(grids, highlights) for r, c in cells}
+    for k, (ax, grid) in enumerate(zip(axes.flat, grids)):  # one legend, for every panel's marks
+        draw_grid(grid, rows, cols, ax=ax, changed=highlights[k], numbers=numbers, labels=labels,
+                  legend=shown if k == count - 1 else (), title=titles[k] if titles else f'step {k}')
     return fig
 
 
@@ -389,7 +392,8 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # it. In the second round the rows fill the bottom cell of column 4 (clue `1`); solving the
 # columns next, the post's solver still lets that column's block sit in the top cell, which stays
 # unknown for another round. A stand-in for the post's solver, bug included (written from its
-# description, and never forgetting a known cell, like the post's flag grids), replays its run:
+# description; like the post's two grids of flags, "known empty" and "known filled", it never
+# forgets a known cell) replays its run:
 
 # %% tags=["active-ipynb"]
 # def post_solve_line(blocks, line):
@@ -435,7 +439,8 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # and what it deduces from a line stays true when more of the line is known. So a deduction that
 # one order makes, every order makes sooner or later (a line that could make it stays dirty until
 # it is solved again), and both loops stop at the same grid, where every line agrees with its
-# solver. The order changes how many solves it takes, never where it ends.
+# solver: the *fixpoint* of line logic, the grid that solving any line again leaves as it is. The
+# order changes how many solves it takes, never where it ends.
 #
 # Which dirty line to take next is therefore a free choice, and the engine takes it as a
 # function, a *strategy*; the default takes the line that has waited longest. The strategies to
@@ -444,7 +449,9 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 #
 # The engine is one small class, `Engine`: what a solve needs besides the grid (clues, line
 # solver, strategies, counters of the work done). Each method changes the grid passed to it.
-# Lines are numbered: row `r` is line `r`, column `c` is line `height + c`.
+# Lines are numbered: row `r` is line `r`, column `c` is line `height + c`. The class grows with
+# the chapter: each later section writes `class Engine(Engine):`, a new class of the same name
+# that inherits everything so far and adds the section's methods.
 
 # %%
 def first_in_first_out(engine: 'Engine', queue: deque) -> int:
@@ -454,8 +461,8 @@ def first_in_first_out(engine: 'Engine', queue: deque) -> int:
 
 # %%
 class Engine:
-    """One solve of one puzzle: its clues, the line solver and strategies, the budgets, and
-    counters of the work done (line_solves, probes, nodes). Methods change the grid passed in."""
+    """One solve of one puzzle: its clues, the line solver, the strategy for the next line, and a
+    count of line solves. Methods change the grid passed in. (Probing and search add to it.)"""
 
     def __init__(self, rows, cols, grid=None, *, line_solver: LineSolver = solve_line,
                  next_line=first_in_first_out):
@@ -501,16 +508,6 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
     if some line has no layout that fits, PuzzleError if the puzzle is malformed."""
     engine = Engine(rows, cols, grid, **options)
     return engine.propagate(engine.grid)
-
-
-# %%
-def check_budget(name, value, kinds):
-    """A budget (max_nodes or time_limit) checked: None, or a number at least 0."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, kinds)):
-        raise TypeError(f'{name} must be a number or None, not {value!r}')
-    if value is not None and not value >= 0:
-        raise ValueError(f'{name} must be at least 0, not {value!r}')
-    return value
 
 
 # %% [markdown]
@@ -638,8 +635,7 @@ def certain(if_filled: dict | None, if_empty: dict | None) -> dict:
 
 # %%
 class Engine(Engine):
-    """The engine, continued: probing. (A class can be written in several cells this way: each
-    cell adds methods to the class of the cell before.)"""
+    """The engine, continued: probing."""
 
     def __init__(self, rows, cols, grid=None, *, probe_order=most_known_neighbours, **options):
         super().__init__(rows, cols, grid, **options)
@@ -717,7 +713,8 @@ class Engine(Engine):
 # of *Edge*. To see it work, a small subclass keeps a copy of the grid each time it propagates
 # something a probe made certain. The first decisions each settle a single cell near the edge
 # (the cells next to the border are tried first); they add up, until single probes decide whole
-# regions at the end. Shown: the first four pictures and the last four.
+# regions at the end. Shown: the first four pictures and the last four, each with what its own
+# decision settled in red.
 
 # %% tags=["active-ipynb"]
 # class RecordingEngine(Engine):
@@ -736,23 +733,27 @@ class Engine(Engine):
 #       f'{edge.probes} probes, {edge.line_solves} line solves')
 # shown = [0, 1, 2, 3] + list(range(last - 3, last + 1))
 # draw_steps([edge.snapshots[k] for k in shown], edge_rows, edge_cols,
-#            titles=['after line logic'] + [f'decision {k} of {last}' for k in shown[1:]])
+#            titles=['after line logic'] + [f'decision {k} of {last}' for k in shown[1:]],
+#            changed=[changed_cells(edge.snapshots[max(k - 1, 0)], edge.snapshots[k]) for k in shown])
 # plt.show()
 
 # %% [markdown]
-# Probing finishes *Edge*, at a price: each probe copies the grid and propagates, and a round
-# probes every unknown cell twice.
+# Probing finishes *Edge*, at a price: a round probes every unknown cell twice.
 #
 # ## Search, when probing is not enough
 #
 # Some puzzles defeat probing, and some have several solutions, which no sound deduction can pick
 # between. The last resort is to *guess*: choose an unknown cell, fill it, solve on, and then try
-# it empty. That is a depth-first search, written like Peter Norvig's Sudoku solver: a function
-# that deduces what it can and, if that is not the end, calls itself once for each value of one
-# cell. It finds **every solution exactly once**: the two branches of a guess differ in that
-# cell, so no solution is found twice, and every solution has the cell filled or empty, so none
-# is missed. Written as a generator, it is **lazy**: it hands over each solution as soon as it
-# finds it. Each call has its own copy of the grid, so going back is simply returning.
+# it empty. That is a depth-first search, written like Peter Norvig's Sudoku solver ("Solving
+# Every Sudoku Puzzle", norvig.com/sudoku.html): a function that deduces what it can and, if
+# that is not the end, calls itself once for each value of one cell. It finds **every solution
+# exactly once**: the two branches of a guess differ in that cell, so no solution is found twice;
+# every solution has the cell filled or empty, and every deduction is certain, so none is missed;
+# and a full grid is accepted only if its line solver found every line consistent with its clue,
+# so nothing else is found. (That last part needs a line solver that is exact, as chapter 1's is:
+# one that lets a wrong full line pass, like the post's, would let wrong grids through.) Written
+# as a generator, it is **lazy**: it hands over each solution as soon as it finds it. Each call
+# has its own copy of the grid, so going back is simply returning.
 #
 # Each call is a *node* of the search; the first is the *root*, and each guess leads to two
 # children. The cell to guess is the third strategy. Probing knows how much each value of each
@@ -780,6 +781,16 @@ class SearchLimit(RuntimeError):
 
 
 # %%
+def checked_budget(name, value, kinds):
+    """A budget (max_nodes or time_limit) checked: None, or a number at least 0."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, kinds)):
+        raise TypeError(f'{name} must be a number or None, not {value!r}')
+    if value is not None and not value >= 0:
+        raise ValueError(f'{name} must be at least 0, not {value!r}')
+    return value
+
+
+# %%
 class Engine(Engine):
     """The engine, finished: search, with budgets."""
 
@@ -787,8 +798,8 @@ class Engine(Engine):
                  max_nodes=None, time_limit=None, trace=None, **options):
         super().__init__(rows, cols, grid, **options)
         self.choose_guess, self.probing, self.trace = choose_guess, probing, trace
-        self.max_nodes = check_budget('max_nodes', max_nodes, int)
-        self.time_limit = check_budget('time_limit', time_limit, (int, float))
+        self.max_nodes = checked_budget('max_nodes', max_nodes, int)
+        self.time_limit = checked_budget('time_limit', time_limit, (int, float))
         self.nodes, self.found, self.start = 0, [], time.perf_counter()
         self.method = 'line'  # how far the solve had to go: 'line', 'probing' or 'search'
 
@@ -804,24 +815,22 @@ class Engine(Engine):
                 self.method = 'probing' if self.method == 'line' else self.method
                 probes = self.probe_all(grid, stop=self.check_budget)
         except Contradiction:
-            self.report(depth, grid, 'dead end')
+            if self.trace:
+                self.trace(self, depth, grid, 'dead end')
             return
         if not any(None in row for row in grid):
-            self.report(depth, grid, 'solution')
+            if self.trace:
+                self.trace(self, depth, grid, 'solution')
             yield grid
             return
         r, c = self.choose_guess(self, grid, probes)
-        self.report(depth, grid, f'guess ({r}, {c})')
+        if self.trace:
+            self.trace(self, depth, grid, f'guess ({r}, {c})')
         self.method = 'search'
         for value in (1, 0):
             child = [row[:] for row in grid]
             child[r][c] = value
             yield from self.search(child, [r, self.height + c], depth + 1)
-
-    def report(self, depth, grid, what):
-        """Tell the trace function (if any) about a node."""
-        if self.trace:
-            self.trace(self, depth, grid, what)
 
     def solutions(self) -> Iterator[Grid]:
         """Every solution of the puzzle (new lists of rows of 0/1), each once, depth first."""
@@ -867,14 +876,16 @@ class Engine(Engine):
 
 # %% [markdown]
 # Read it from the top. At the root, line logic leaves most of the grid open; the search fills
-# the first unknown cell and goes one level deeper, where line logic runs again. A node reaches a
-# solution, runs into a line with no layout (a dead end), or guesses again. When a child returns,
-# its parent tries the other value, then returns to its own parent.
+# the first unknown cell and goes one level deeper. A node reaches a solution, runs into a line
+# with no layout (a dead end), or guesses again; when a child returns, its parent tries the other
+# value.
 #
 # The public functions wrap the engine. `solutions` checks the puzzle at once (a malformed puzzle
 # raises `PuzzleError` when `solutions` is called, not when the first solution is asked for);
-# `solve` returns the first solution. `grid` carries cells known in advance. The options (line
-# solver, strategies, `probing`, budgets) change how fast an answer comes, never the answer.
+# `solve` returns the first solution. `grid` carries cells known in advance. The strategies and
+# `probing` change the order of the work, and so which solution comes first and how much work
+# the verdict counts, but never the set of solutions (the tests check this against brute force);
+# the budgets may stop the search early.
 
 # %%
 def solutions(rows, cols, grid=None, **options) -> Iterator[Grid]:
@@ -960,6 +971,10 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
                    engine.nodes, engine.line_solves, engine.probes, engine.seconds())
 
 
+# %% [markdown]
+# The verdicts of this chapter's puzzles, and of Dancer (Jan Wolter's webpbn puzzle #1, 5x10,
+# in `puzzles/`):
+
 # %% tags=["active-ipynb"]
 # impossible = ([[2], []], [[2], []])  # well formed (two filled cells each way), no picture fits
 # examples = {'small 5x5': (rows, cols), 'Dancer (#1)': read_clues(PUZZLES / 'webpbn-00001.non'),
@@ -1028,10 +1043,9 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 #           '\nmessage:', re.sub(r'[0-9.]+ s,', '... s,', str(error)))  # (the time varies)
 
 # %% [markdown]
-# Two limits of this engine are worth knowing. Its pace: every probe copies the grid, and every
-# node probes every unknown cell. And its depth: each guess is one more level of recursion, and
-# Python stops a recursion at about a thousand levels (`sys.getrecursionlimit()`). Both are
-# matters of engineering, not of the ideas.
+# Two limits of this engine: its pace (every probe copies the grid, and every node probes every
+# unknown cell), and its depth (each guess is one more level of recursion, and Python stops a
+# recursion at about a thousand levels). Both are matters of engineering, not of the ideas.
 #
 # ## A recursive all-solutions solver, compared
 #
@@ -1039,21 +1053,10 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 # solutions depth first, but guesses whole lines: it lists every layout of a line, takes the
 # lines in order of fewest layouts (as Norvig's Sudoku solver takes the square with fewest
 # possibilities), and checks each guess against the crossing lines already placed. Our solver
-# guesses single cells, after deducing all that line logic and probing can, so its guesses are far
-# fewer. The decisive difference is memory: that program's first version built every layout of
-# every line before starting, gigabytes on a 100x100 puzzle after two rows. Chapter 1 showed how
-# fast layouts multiply; here they are for the lines of a random 100x100 picture:
-
-# %% tags=["active-ipynb"]
-# from nonovector import count_arrangements
-# layouts = [count_arrangements(clue, 100)
-#            for clue in sum(pic2gram(random_picture(100, 100, 0.5, seed=1)), [])]
-# print(f'layouts per line of a random 100x100 picture: median {sorted(layouts)[100]:,},',
-#       f'most {max(layouts):,}; the first two rows as 100-character strings:',
-#       f'{(layouts[0] + layouts[1]) * 100 / 1e9:,.0f} GB')
-
-# %% [markdown]
-# Real puzzles have longer blocks and far fewer layouts, but the count explodes all the same. Our
+# guesses single cells, and only where line logic and probing have stopped. The decisive
+# difference is memory: that program's first version built every layout of every line before
+# starting, and ran out of memory, several gigabytes in, after two rows of a 100x100 puzzle.
+# Chapter 1 showed how fast layouts multiply with a line's length and its number of blocks. Our
 # line solver never lists layouts, and our search keeps one grid per level of guessing.
 
 # %% [markdown]

@@ -10,14 +10,14 @@
 # clue of each row beside it and the clue of each column below it (read downwards):
 #
 # ```
-# .###.    3
-# ##.#.    2 1
-# .###.    3
-# ..##.    2
-# ..###    3
+# . # # # .    3
+# # # . # .    2 1
+# . # # # .    3
+# . . # # .    2
+# . . # # #    3
 #
-# 13151
-#   3
+# 1 3 1 5 1
+#     3
 # ```
 #
 # The second row has a run of two filled cells, a gap, then a run of one: its clue is `2 1`.
@@ -55,7 +55,8 @@
 Chapter 1 of the nonogram tutorial (notebooks/nonovector.ipynb is the readable version).
 Public functions: line2blocks, normalize_clue, nonoblocks, pblocks, vexpand, pvector,
 nonovector, newforces, count_arrangements, solve_line, and the helpers min_length, check_line,
-show_line, show_forces, line_to_forces, forces_to_line, solve_line_by_enumeration.
+show_line, parse_line, line_to_forces, forces_to_line, solve_line_by_enumeration,
+explain_line.
 Errors: ClueError (bad input) and Contradiction (no arrangement fits); both are ValueErrors,
 subclasses of NonogramError.
 """
@@ -569,9 +570,9 @@ def count_arrangements(blocks: Clue, cells: int) -> int:
 # plt.show()
 
 # %% [markdown]
-# A line of 100 cells with 20 blocks of 2, far from unusual in a 100x100 puzzle, has about six
-# thousand million million layouts; a line of 100 cells half filled by 16 blocks has more layouts
-# than the galaxy has stars. Even listing a million layouts a second, that takes:
+# A line of 100 cells half filled by 16 blocks has more layouts than the galaxy has stars; a line
+# of 100 cells with 20 blocks of 2, far from unusual in a 100x100 puzzle, has about a thousand
+# times more, some six thousand million million. Listing a million layouts a second, they take:
 
 # %% tags=["active-ipynb"]
 # SECONDS_PER_YEAR = 365.25 * 24 * 3600
@@ -583,15 +584,16 @@ def count_arrangements(blocks: Clue, cells: int) -> int:
 # %% [markdown]
 # Programs that list layouts do run into this wall. A literate Python program that finds every
 # solution of a puzzle, one of the solvers this series started from, listed every layout of every
-# line up front; on a 100x100 puzzle it ran out of memory, gigabytes after just two rows. Listing layouts is the right *definition* of line solving and the
-# wrong *algorithm*.
+# line up front; on a 100x100 puzzle it ran out of memory, several gigabytes in, after just two
+# rows. Listing layouts is the right *definition* of line solving and the wrong *algorithm*.
 #
 # ## A line solver that never lists layouts
 #
 # We do not need the layouts themselves, only two facts per cell: *can* it be empty in some layout
 # that fits, and *can* it be filled in some layout that fits? Both follow from two tables of
-# True/False that dynamic programming fills in `O(cells x blocks)` steps. Call the number of cells
-# `n` and the number of blocks `k`.
+# True/False that *dynamic programming* (DP for short: filling a table whose entries follow from
+# entries already filled) computes in `O(cells x blocks)` steps. Call the number of cells `n` and
+# the number of blocks `k`.
 #
 # - `before[j][i]` is True when the first `i` cells (cells `0 .. i - 1`) can hold exactly the
 #   first `j` blocks, agreeing with every known cell among them.
@@ -608,7 +610,8 @@ def count_arrangements(blocks: Clue, cells: int) -> int:
 # - cell `i - 1` can be empty and the first `i - 1` cells hold the first `j` blocks, **or**
 # - the last of those blocks, `blocks[j - 1]`, ends exactly at cell `i - 1`: it starts at
 #   `start = i - blocks[j - 1]`, its cells can all be filled, the cell before it can be empty (or
-#   is the left edge), and the cells before that hold the first `j - 1` blocks.
+#   is the left edge), and the cells before that hold the first `j - 1` blocks. (A block that
+#   starts at cell 0 has nothing before it, so it must be the first block: `j == 1`.)
 #
 # `after` is the same table computed from the right-hand end. With both tables, for each cell `c`:
 #
@@ -618,7 +621,9 @@ def count_arrangements(blocks: Clue, cells: int) -> int:
 #   with `j` blocks before it, placed from some `start` to `stop = start + blocks[j]`: its cells
 #   can all be filled, a cell that can be empty (or an edge) lies on each side, the `j` blocks
 #   before it fit in the cells before that gap (`before[j][start - 1]`), and the rest fit after
-#   the gap on its right (`after[j + 1][stop + 1]`).
+#   the gap on its right (`after[j + 1][stop + 1]`). At the edges there is no gap: a block that
+#   starts at cell 0 must be the first (`j == 0`), and one that ends at the last cell the last
+#   (`j == k - 1`).
 #
 # A cell that can only be empty is decided empty, one that can only be filled is decided filled,
 # and if the whole line cannot hold all its blocks (`before[k][n]` is False) we have a
@@ -746,6 +751,36 @@ def solve_line(blocks: Clue, line: Line) -> Line:
         result.append(None if can_fill and can_clear[c] else int(can_fill))
     return result
 
+# %% [markdown]
+# The "can be filled" half on the same example. The cell below repeats the solver's loop over the
+# placements, printing each one that passes all the tests and the difference array it builds; the
+# running total of that array counts, for each cell, the placements that cover it.
+
+# %% tags=["active-ipynb"]
+# before, after = prefix_table([2, 1], example), suffix_table([2, 1], example)
+# runs = open_runs(example)
+# cover = [0] * 6
+# for j, length in enumerate([2, 1]):
+#     for start in range(5 - length + 1):
+#         stop = start + length
+#         left_ok = before[j][start - 1] if start > 0 else j == 0
+#         right_ok = after[j + 1][stop + 1] if stop < 5 else j == 1
+#         if (left_ok and right_ok and may_fill(runs, start, stop)
+#                 and may_clear(example, start - 1) and may_clear(example, stop)):
+#             cover[start] += 1
+#             cover[stop] -= 1
+#             print(f'block {j} (length {length}) fits at cells {start}..{stop - 1}:'
+#                   f' cover[{start}] += 1, cover[{stop}] -= 1')
+# totals = [sum(cover[:c + 1]) for c in range(5)]
+# print('difference array', cover[:5], '-> placements covering each cell', totals)
+
+# %% [markdown]
+# Block 0 has a single placement, cells 0 and 1 (cell 1 is filled and must belong to it), and
+# block 1 has two, cell 3 or cell 4. So cells 0, 1, 3 and 4 *can* be filled and cell 2 cannot.
+# Combined with the "can be empty" half (cells 0 and 1 cannot be empty; cells 3 and 4 can, when
+# the other one holds the block), cells 0 and 1 are filled, cell 2 is empty, and cells 3 and 4
+# stay unknown:
+
 # %% tags=["active-ipynb"]
 # print(show_line(example), '->', show_line(solve_line([2, 1], example)))
 # try:
@@ -816,8 +851,9 @@ def solve_line(blocks: Clue, line: Line) -> Line:
 # %% [markdown]
 # And the clock, on the sizes where enumeration still finishes quickly. (Timings vary from machine
 # to machine and run to run, so the tests do not check this cell's output.) Beware of adding
-# bigger sizes in class: each five cells more multiply enumeration's time by the factor printed
-# under the table of steps above.
+# bigger sizes in class: each five cells more multiply enumeration's work several times over, as
+# the step counts above show (the factor printed under them); the measured times follow them
+# roughly.
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # from timeit import timeit

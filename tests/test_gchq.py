@@ -217,3 +217,22 @@ def test_decode_the_card():
     assert gchq.decode_qr(SOLUTION) == ("www.gchq.gov.uk/puzz", None)
     text, problem = gchq.decode_qr([[0] * 25 for _ in range(25)])
     assert text is None and "no QR code" in problem
+
+
+def test_pattern_method_never_returns_a_grid_that_breaks_a_clue():
+    # the last column sweep fills the grid; row 0 (clue [1]) would end up with two cells
+    with pytest.raises(nonovector.Contradiction):
+        gchq.solve_by_patterns([[1], [1], [2]], [[], [1, 1], [1, 1]])
+    full_but_wrong = [[0, 1, 1], [0, 0, 0], [0, 1, 1]]
+    with pytest.raises(nonovector.Contradiction):
+        gchq.solve_by_patterns([[1], [1], [2]], [[], [1, 1], [1, 1]], full_but_wrong)
+
+
+def test_smallest_sufficient_givens_says_when_no_subset_works():
+    one_row = [g for g in GIVENS if g[0] == 21]
+    solutions = sorted(nonogram2d.solutions(ROWS, COLS))
+    wrong = [grid for grid in solutions if grid != SOLUTION]
+    assert not any(grid[r][c] == 0 for grid in wrong for r, c in one_row)  # black in all four
+    assert gchq.smallest_sufficient_givens(one_row, solutions, SOLUTION) == []
+    assert gchq.smallest_sufficient_givens([], solutions, SOLUTION) == []
+    assert gchq.smallest_sufficient_givens([], [SOLUTION], SOLUTION) == [()]  # nothing to rule out
