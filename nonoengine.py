@@ -15,7 +15,8 @@
 # 2. a **memo** of line results, bounded in bytes;
 # 3. **probing less**: skip a probe whose outcome is already known, and a cell whose row and
 #    column have not changed since its last probe found nothing;
-# 4. **guessing where the trouble is**: count the contradictions of each line, as SAT solvers do,
+# 4. **guessing where the trouble is**: count the contradictions of each line, as SAT solvers
+#    (programs that solve logic formulas, chapter 6) do,
 #    and guess in the lines that fail most;
 # 5. a **search that keeps its own stack** instead of recursing, traced step by step;
 # 6. the strategies as functions again, with the variants that a benchmark compares.
@@ -45,7 +46,7 @@ from collections import deque
 from collections.abc import Iterator
 
 import nonofast
-from nonogram2d import (SearchLimit, Verdict, check_budget, check_puzzle, first_in_first_out,
+from nonogram2d import (SearchLimit, Verdict, check_puzzle, checked_budget, first_in_first_out,
                         most_known_neighbours, transpose)
 from nonovector import Contradiction, Grid
 
@@ -61,29 +62,34 @@ from nonovector import Contradiction, Grid
 # part of the trail after the mark, no comparison needed.
 #
 # The engine also keeps the grid a second time, by columns, so that reading a column is as quick
-# as reading a row (`set_cell` writes both). A tiny trace shows the trail at work on the 2x2
+# as reading a row (`set_cell` writes both). A tiny trace, after the code below, shows the trail
+# at work on the 2x2
 # diagonal puzzle: suppose the top left cell filled, propagate, and undo.
 
 # %% [markdown]
 # ## A memo of line results, bounded in bytes
 #
 # A search on a hard puzzle asks the line solver about the same line in the same state over and
-# over: after a guess is undone, when probing tries each cell of a line in turn, when a column is
-# woken by a change that does not concern it. A *memo*, a dictionary keyed on the clue and the
-# line's cells, answers a repeated question with one look-up. But a long search asks for millions
-# of lines, and a memo that keeps them all grows without end. So it is emptied when its estimated
-# size reaches `MEMO_BYTES`, and it stores its entries compactly: "nothing new" as `True`, and a
+# over: after a guess is undone, or when probing tries each cell of a line in turn and most
+# probes leave the crossing lines as they were. A *memo*, a dictionary keyed on the clue and the
+# line's cells, answers a repeated question with one look-up. Chapter 4's `solve_line` has such a
+# cache already, of `CACHE_LIMIT` answers; the engine keeps its own, sized by the memory it takes
+# rather than by its number of answers, and calls the line solver behind it through chapter 4's third
+# door, `solve_checked`, which skips both the input checks (the puzzle was checked once) and the
+# cache. A long search asks for millions of lines, and a memo that keeps them all grows without
+# end. So it is emptied when its estimated size reaches `MEMO_BYTES` (`memo_bytes=0` turns it
+# off), and it stores its entries compactly: "nothing new" as `True`, and a
 # line longer than `SHORT_LINE` cells packed into bytes, one byte a cell instead of the eight a
 # tuple takes. (Short lines stay tuples: packing costs a little time on every look-up.) The
 # memory part of `benchmarks/speed.py` measures the peak memory of whole runs with this bound.
 #
 # `Propagator` is the first of three layers: the grid (by rows and by columns), the trail, the
 # memo, and the queue of dirty lines, which it empties as chapter 2's engine does, with the same
-# `next_line` strategy. Its line solver defaults to chapter 4's `solve_checked`, which skips the
-# input checks (the puzzle was checked once, at the start); any line solver works, since the
-# engine only needs its answer as a tuple. It also counts, for each line, its contradictions
-# (`activity`) and the cells decided in it since it was last solved (`changes`), for strategies
-# that want them.
+# `next_line` strategy and the same numbering of lines (row `r` is line `r`, column `c` is line
+# `height + c`). Any exact line solver can stand behind it (one that raises `Contradiction` when
+# no layout fits), since the engine only needs its answer as a tuple. It also counts, for each
+# line, its contradictions (`activity`) and the cells decided in it (`changes`, which the
+# `most_changed` strategy below resets when it takes the line), for strategies that want them.
 
 # %%
 MEMO_BYTES = 40_000_000  # the memo's size (estimated) at which it is emptied and starts afresh
@@ -120,8 +126,8 @@ class Propagator:
         numbers = {}  # equal clues share memo entries
         self.clue_numbers = [numbers.setdefault(clue, len(numbers)) for clue in self.clues]
         self.line_solver, self.next_line = line_solver, next_line
-        self.memo, self.memo_bytes, self.memo_limit = {}, 0, check_budget('memo_bytes',
-                                                                          memo_bytes, int)
+        self.memo, self.memo_size = {}, 0  # the memo, and its estimated size in bytes
+        self.memo_limit = checked_budget('memo_bytes', memo_bytes, int)
         self.trail = []             # cells decided so far, in order, as (row, column)
         self.line_solves = 0        # lines solved (answered from the memo or not)
         self.solver_calls = 0       # ... of which the line solver really had to work
@@ -151,10 +157,11 @@ class Propagator:
                 result = tuple(self.line_solver(self.clues[line], cells))
             except Contradiction:
                 result = None
-            if self.memo_bytes >= self.memo_limit:
+            if self.memo_size >= self.memo_limit:
                 self.memo.clear()
-                self.memo_bytes = 0
-            self.remember(key, cells, result)
+                self.memo_size = 0
+            if self.memo_limit:  # memo_bytes=0: no memo at all
+                self.remember(key, cells, result)
             return result
         if answer is True:   # the solver decided nothing new
             return cells
@@ -172,7 +179,7 @@ class Propagator:
         else:
             answer = pack(result)
         self.memo[key] = answer
-        self.memo_bytes += ENTRY_BYTES + sys.getsizeof(key[1]) + sys.getsizeof(answer)
+        self.memo_size += ENTRY_BYTES + sys.getsizeof(key[1]) + sys.getsizeof(answer)
 
     def set_cell(self, r: int, c: int, value: int):
         """Decide one cell, writing it on the trail."""
@@ -247,13 +254,17 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # %% [markdown]
 # ## Probing on the trail, and probing less
 #
-# A probe is now: mark, set the cell, propagate, read the trail after the mark, undo. Two more
-# savings make probing cheaper, both skipping probes whose outcome can be foreseen.
+# A probe is now: mark, set the cell, propagate, read the trail after the mark, undo. Two ideas
+# skip probes whose outcome can be foreseen; one pays and one, measured, does not.
 #
 # **Implied values.** If supposing cell A filled decided that cell B is empty, without any
 # contradiction, then supposing B empty cannot contradict either: it decides a subset of what A's
-# supposition decided, all of it consistent. So within a round of probes, a value that an
-# earlier fruitless probe implied needs no probe of its own; only the other value does.
+# supposition decided, all of it consistent. So within a round of probes, that probe could be
+# skipped, and only B filled probed. But the skipped probe is also half of a pair: the cells that
+# B filled and B empty decide alike are certain, and skipping B empty throws them away. Probing
+# then decides less, and the search has more to do; the measurements below find that this costs
+# more than the skipped probes save. So `skip_implied=True` turns this skip on, and it is off by
+# default.
 #
 # **Unchanged lines** ("probing less"). Every search node probes again, and most of those probes
 # are repeats: a guess changes a few lines, and for most cells the row and the column look
@@ -261,7 +272,7 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # likely find nothing now. So the engine remembers, for each cell whose probe found nothing, a
 # hash of its row and column at the time (in `fruitless`), and skips the cell until one of them
 # changes. A skipped cell stays a candidate for the next guess, ranked by what its last probe
-# decided. This one is a bet, not a deduction: the rest of the grid may have changed, and a
+# decided. This is a bet, not a deduction: the rest of the grid may have changed, and a
 # skipped probe might have decided something. But nothing is lost. The search still tries both
 # values of every guess, so every solution is still found exactly once; a deduction that a
 # skipped probe would have made is made later, by propagation or by a guess. (Even a hash
@@ -291,7 +302,7 @@ class Prober(Propagator):
     """A Propagator that can also probe: try a cell both ways, keep what is certain."""
 
     def __init__(self, rows, cols, grid=None, *, probe_order=most_known_neighbours,
-                 skip_implied=True, skip_unchanged=True, **options):
+                 skip_implied=False, skip_unchanged=True, **options):
         super().__init__(rows, cols, grid, **options)
         self.probe_order, self.skip_implied = probe_order, skip_implied
         self.skip_unchanged = skip_unchanged
@@ -381,8 +392,9 @@ class Prober(Propagator):
 # %% [markdown]
 # Does the trail pay? With both skips off, `Prober` makes exactly the probes that chapter 2's
 # engine makes, in the same order, and reaches the same grid; only the bookkeeping differs. The
-# root of a few puzzles that need probing, with chapter 4's line solver in both engines and the
-# memo off, so that the trail is the only difference:
+# root of a few puzzles that need probing, with the same line solver in both engines (chapter 4's
+# `solve_line`, its cache emptied before each run) and the engine's memo off, so that the trail
+# is the only difference:
 
 # %% tags=["active-ipynb"]
 # from pathlib import Path
@@ -395,12 +407,15 @@ class Prober(Propagator):
 #                                         ('Light', '00803'), ('Merka', '01611'))}
 # trail_seconds = {}
 # for name, (rows, cols) in probing_puzzles.items():
+#     nonofast.cache_clear()
 #     copying = nonogram2d.Engine(rows, cols, line_solver=nonofast.solve_line)
 #     started = time.perf_counter()
 #     copying.propagate(copying.grid)
 #     copying.probe_all(copying.grid)
 #     middle = time.perf_counter()
-#     trailing = Prober(rows, cols, memo_bytes=0, skip_implied=False, skip_unchanged=False)
+#     nonofast.cache_clear()
+#     trailing = Prober(rows, cols, line_solver=nonofast.solve_line, memo_bytes=0,
+#                       skip_unchanged=False)
 #     trailing.propagate()
 #     trailing.probe_all()
 #     trail_seconds[name] = (middle - started, time.perf_counter() - middle)
@@ -416,14 +431,13 @@ class Prober(Propagator):
 #     print(f'{name:>6}: copies {copy_s:6.2f} s, trail {trail_s:6.2f} s, ratio {copy_s / trail_s:4.1f}')
 
 # %% [markdown]
-# The trail is no faster here, and the benchmark at the end of this chapter finds it slower on
-# its own over whole searches. Copying a row of the grid is one call into C; the trail's
-# bookkeeping (two views of the grid, tuples of cells, counters) is Python. What the trail saves
-# is the copying and comparing, and that saving shows only once the line solves themselves are
-# cheap, which is what the memo does. So measure the next ideas with the trail in place: the
-# memo and the skips, one at a time, counted on the same roots. The memo does not change the line
-# solves the engine asks for, only how many reach the line solver; the skips change the number
-# of probes.
+# At the root the two are close: copying a row of the grid is one call into C, and the trail's
+# bookkeeping (two views of the grid, tuples of cells, counters) is Python, so what the trail
+# saves in copies it partly spends again. Its gain shows in a whole search, where every node would
+# copy the grid again (the benchmark at the end of this chapter measures it), and grows once the
+# line solves themselves are cheap, which is what the memo does. The memo and the skips, one at a
+# time, counted on the same roots: the memo does not change the line solves the engine asks for,
+# only how many reach the line solver; the skips change the number of probes.
 
 # %% tags=["active-ipynb"]
 # def root_work(rows, cols, **options):
@@ -434,10 +448,10 @@ class Prober(Propagator):
 #     return engine.probes, engine.line_solves, engine.solver_calls
 #
 #
-# variants = {'trail only': dict(memo_bytes=0, skip_implied=False, skip_unchanged=False),
-#             '+ memo': dict(skip_implied=False, skip_unchanged=False),
-#             '+ implied values': dict(skip_unchanged=False),
-#             '+ unchanged lines': dict()}
+# variants = {'trail, no memo': dict(memo_bytes=0, skip_unchanged=False),
+#             '+ memo': dict(skip_unchanged=False),
+#             '+ unchanged lines': dict(),
+#             '(implied values)': dict(skip_implied=True)}
 # print(f'{"":>18}' + ''.join(f'{name:>24}' for name in probing_puzzles))
 # print(f'{"":>18}' + '   probes  solves  solver' * len(probing_puzzles))
 # for variant, options in variants.items():
@@ -446,21 +460,21 @@ class Prober(Propagator):
 
 # %% [markdown]
 # Read down each column. The memo leaves probes and line solves as they were and sends only a
-# fraction of the solves to the line solver: the rest are repeats. Skipping implied values cuts
-# the probes of a round. Skipping unchanged cells changes nothing at the root, where every cell
-# is probed for the first time; it was made for the search, where each node probes again. The
-# search comes next.
+# fraction of the solves to the line solver: the rest are repeats. Skipping unchanged cells
+# changes nothing at the root, where every cell is probed for the first time; it was made for the
+# search, where each node probes again. The last row, which also skips implied values, probes
+# less at the root. Its price shows in the search, which comes next.
 #
 # ## Guessing where the trouble is
 #
 # Chapter 2's search guesses the cell whose weaker value decides the most. That works for most
-# puzzles, but it can fail badly. In Wolter's *Forever* (webpbn #6574, 25x25, in `puzzles/`) the
-# picture in the middle is easy and the frame of interlocking blocks around it is hard. The rule
-# keeps guessing in the middle, where guesses decide a lot, and every guess there makes the search
-# repeat the same hopeless attempts on the frame.
+# puzzles, but on some the search wanders: a guess that decides much is not always a guess that
+# brings the search closer to the part of the puzzle that is hard. *Lasts Forever* (webpbn
+# #6574, 25x25, by Gator, in `puzzles/`; *Forever* for short) is such a puzzle: a picture in the
+# middle, and a frame of interlocking blocks around it.
 #
-# The cure comes from SAT solvers, programs that decide whether a logical formula can be made
-# true and that face the same choice of where to guess: let the trouble choose. Every time a line
+# A cure comes from SAT solvers, programs that decide whether a logical formula can be made true
+# and that face the same choice of where to guess: let the trouble choose. Every time a line
 # turns out to have no layout (in propagation, in a probe, anywhere), add to that line's
 # *activity*. Guess in the cell whose row and column together have the most activity, breaking
 # ties by the old rule. Recent trouble counts more: the amount added grows by 10% at every search
@@ -507,9 +521,11 @@ def first_candidate(engine, grid: Grid, both_ways: dict) -> tuple[int, int]:
 # decides. The loop in `solutions` then does what the recursion did: on a guess, push the empty
 # branch and enter the filled one; on a solution, yield it; on a dead end or after a solution,
 # pop entries (undoing the trail to each mark) until one still has a branch to try, and enter it.
-# When the stack is empty, every branch has been tried. Activity and budgets are as described:
-# `bump` grows by `activity_growth` at every node, and `max_nodes` and `time_limit` are checked at
-# every node and before every probe.
+# When the stack is empty, every branch has been tried. Entering a branch whose probe is known
+# writes the probe's result straight into the grid: it was computed on this very grid (the undo
+# has restored it) and is already a fixpoint. Activity and budgets are as described: the amount
+# added for a contradiction (`bump`) grows by `activity_growth` at every node, and `max_nodes` and
+# `time_limit` are checked at every node and before every probe.
 
 # %%
 class Searcher(Prober):
@@ -521,8 +537,8 @@ class Searcher(Prober):
         super().__init__(rows, cols, grid, **options)
         self.choose_guess, self.probing = choose_guess, probing
         self.activity_growth = activity_growth
-        self.max_nodes = check_budget('max_nodes', max_nodes, int)
-        self.time_limit = check_budget('time_limit', time_limit, (int, float))
+        self.max_nodes = checked_budget('max_nodes', max_nodes, int)
+        self.time_limit = checked_budget('time_limit', time_limit, (int, float))
         self.nodes = 0
         self.found = []
         self.stack = []       # the open guesses (see solutions)
@@ -569,7 +585,7 @@ class Searcher(Prober):
             return 'dead'
         if self.unknown() == 0:
             return 'solved'
-        if not both_ways:  # (cannot happen after a full round of probes; kept as a safe default)
+        if not both_ways:  # (only when probing skipped every cell left: guess in probe order)
             return self.probe_order(self, self.grid)[0], None, None
         cell = self.choose_guess(self, self.grid, both_ways)
         return (cell, *both_ways[cell])
@@ -593,15 +609,14 @@ class Searcher(Prober):
                 self.found.append(solution)
                 yield [row[:] for row in solution]
             if state in ('solved', 'dead'):  # go back to the latest guess with a branch left
-                while self.stack:
-                    mark, empty_branch = self.stack.pop()
-                    self.undo(mark)
-                    if empty_branch is not None:
-                        self.stack.append((mark, None))
-                        state = self.guess(*empty_branch)
-                        break
-                else:
+                while self.stack and self.stack[-1][1] is None:
+                    self.undo(self.stack.pop()[0])
+                if not self.stack:
                     return
+                mark, empty_branch = self.stack[-1]
+                self.undo(mark)
+                self.stack[-1] = (mark, None)
+                state = self.guess(*empty_branch)
             else:
                 self.method = 'search'
                 cell, if_filled, if_empty = state
@@ -611,22 +626,27 @@ class Searcher(Prober):
 
 # %% [markdown]
 # The worked example: chapter 2's 4x4 puzzle with two solutions, with probing off and cells
-# taken in reading order (so that the guesses are chapter 2's), and a small subclass that prints,
-# each time the search has visited a node, what the node found, the grid, and the stack. Each
-# entry of the stack shows its mark and the cell of its pending branch; `-` means both branches
-# have been entered.
+# taken in reading order (so that the guesses are chapter 2's), and a small subclass that prints
+# a line when the search has visited a node (what the node found, the grid, the stack as it was
+# before the node's own guess is pushed) and a line after every undo. Each entry of the stack
+# shows its mark and the cell of its pending branch, whose value is always 0 (empty); `-` means
+# both branches have been entered.
 
 # %% tags=["active-ipynb"]
 # class TracingSearcher(Searcher):
-#     """A Searcher that prints the stack and the grid each time it enters a node."""
+#     """A Searcher that prints what each node found, and the grid after every undo."""
 #     def node(self, lines):
 #         state = super().node(lines)
 #         what = state if isinstance(state, str) else f'guess {state[0]}'
 #         stack = ' '.join(f'[{mark}: {"-" if branch is None else branch[0]}]'
 #                          for mark, branch in self.stack)
 #         print(f'node {self.nodes}: {what:<13} | grid {show_grid(self.grid).replace(chr(10), "/")}'
-#               f' | stack {stack or "(empty)"}')
+#               f' | trail {len(self.trail):2} | stack {stack or "(empty)"}')
 #         return state
+#
+#     def undo(self, mark):
+#         super().undo(mark)
+#         print(f'    undo to {mark:2}:        | grid {show_grid(self.grid).replace(chr(10), "/")}')
 #
 #
 # trace_rows, trace_cols = [[1, 1], [2], [1], [3]], [[1, 1], [1, 1], [1, 1], [1, 1]]
@@ -635,13 +655,15 @@ class Searcher(Prober):
 # print(f'{len(trace_solutions)} solutions, {traced.nodes} nodes')
 
 # %% [markdown]
-# Read it line by line. The root guesses a cell: the stack gets its first entry, the mark 0 (the
-# trail was empty) with the empty branch still to come, and the search enters the filled branch
-# with the cell on the trail. When a node is solved or dead, the loop pops entries, undoing the
-# trail to each mark, until an entry still has a branch: it is put back with `-` (both branches
-# entered) and the search enters the other branch. The grids show the trail at work: after each
-# undo, exactly the cells written since the mark are blank again.
-#
+# Read it line by line. Line logic at the root decides 4 cells, so the trail holds 4 when the
+# root guesses (0, 0): the stack gets its first entry, mark 4 with the empty branch still to come,
+# and the search enters the filled branch. That node's propagation brings the trail to 12, and it
+# guesses (2, 0): a second entry, mark 12. Its filled branch is a solution. The loop then pops the
+# latest entry, undoes the trail to 12 (the grid is node 2's again), puts the entry back with `-`
+# and enters the empty branch: the second solution. Now the entry at 12 has no branch left: undo
+# to 12, pop, undo to 4, and the root's empty branch runs into a dead end. After its last undo
+# the stack is empty and the search is over. Every undo leaves exactly the grid that the mark
+# was taken in. (A dead node's grid is half propagated, as the line that failed left it.)
 # %% [markdown]
 # ## The fast entry points, and strategies for the queue
 #
@@ -698,9 +720,9 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 #
 # Now the whole engine on *Forever*. First its root and its first guess: after line logic and
 # probing, the outlined cell is the guess, then the cell filled and the cell empty, each with what
-# it decides in red. (Clues are left out: at this size they would be unreadable.) At the root, the
-# only activity comes from the probes' contradictions, and they point at the frame: the first
-# guess is on the left edge, where either value decides next to nothing, the mark of the hard
+# it decides in red. (Clues are left out here; the last figure of this section has them.) At the
+# root, the only activity comes from the probes' contradictions, and the first guess lies where
+# they happened; either value decides little (the titles count the cells), the mark of a hard
 # part.
 
 # %% tags=["active-ipynb"]
@@ -711,6 +733,8 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # forever_rows, forever_cols = nonogram2d.read_clues(PUZZLES / 'webpbn-06574.non')
 # forever = Searcher(forever_rows, forever_cols)
 # cell, if_filled, if_empty = forever.node(None)
+# if if_filled is None:  # a cell whose probe this round skipped: probe it now, for the picture
+#     if_filled, if_empty = forever.probe(*cell, 1), forever.probe(*cell, 0)
 # root = [row[:] for row in forever.grid]
 # print(f'Forever: {forever.unknown()} of 625 cells unknown after line logic and probing;',
 #       f'guess cell {cell}')
@@ -740,50 +764,64 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # benchmark below.
 
 # %% tags=["active-ipynb"]
-# chapter_2_way = dict(skip_implied=False, skip_unchanged=False, choose_guess=best_last_probe,
-#                      activity_growth=1.0)
+# chapter_2_way = dict(skip_unchanged=False, choose_guess=best_last_probe, activity_growth=1.0)
 # forever_runs = {'trail and memo': chapter_2_way,
-#                 '+ skip implied values': {**chapter_2_way, 'skip_implied': True},
 #                 '+ skip unchanged lines': dict(choose_guess=best_last_probe, activity_growth=1.0),
-#                 '+ activity (default)': {}}
+#                 '+ activity (default)': {},
+#                 '(+ skip implied values)': {'skip_implied': True}}
 # forever_verdicts = {}
 # for name, options in forever_runs.items():
 #     verdict = analyse(forever_rows, forever_cols, **options)
 #     forever_verdicts[name] = verdict
-#     print(f'{name:>22}: {verdict.status}, {verdict.nodes:4} nodes, {verdict.probes:7,} probes,',
+#     print(f'{name:>23}: {verdict.status}, {verdict.nodes:4} nodes, {verdict.probes:7,} probes,',
 #           f'{verdict.line_solves:9,} line solves')
 # assert len({str(v.solutions) for v in forever_verdicts.values()}) == 1  # the same answer
 
 # %% [markdown]
-# Skipping implied values saves probes per node here too, but it costs nodes: it also skips what
-# the skipped probe and its partner would have decided *together* (the cells they agree on), so
-# probing decides a little less and the search has more to do. Skipping unchanged lines is a bet
-# that pays twice on *Forever*: fewer probes per node, and, because the search then guesses among
-# the cells probed afresh (those near the latest changes), fewer nodes too. Activity then cuts the
-# nodes several times over. Where did the contradictions happen? The lines with the most activity
+# Skipping unchanged lines keeps the search as it was, node for node nearly, and cuts the probes,
+# and with them the line solves, to less than half. Activity then cuts the nodes several times
+# over. The last row adds the skip of implied values to the default: fewer probes per node, but
+# more nodes, as promised. Where did the contradictions happen? The lines with the most activity
 # at the end of the default search, in red on the solution:
 
 # %% tags=["active-ipynb"]
-# forever = Searcher(forever_rows, forever_cols)
+# class GuessRecorder(Searcher):
+#     """A Searcher that keeps the cell of every guess it makes."""
+#     def node(self, lines):
+#         state = super().node(lines)
+#         if not isinstance(state, str):
+#             self.guesses.append(state[0])
+#         return state
+#
+#
+# forever = GuessRecorder(forever_rows, forever_cols)
+# forever.guesses = []
 # found = [solution for solution, _ in zip(forever.solutions(), range(2))]
 # busiest = sorted(range(50), key=lambda line: -forever.activity[line])[:8]
 # print('the eight lines with the most (recent) contradictions:',
 #       ', '.join(forever.line_name(line) for line in busiest))
+# frame = (0, 1, 23, 24)
+# print(sum(1 for r, c in forever.guesses if r in frame or c in frame), 'of',
+#       len(forever.guesses), 'guesses in the frame (the two outermost rows or columns of a side)')
 # on_busy_lines = [(r, c) for r in range(25) for c in range(25)
 #                  if r in busiest or 25 + c in busiest]
-# draw_grid(found[0], forever_rows, forever_cols, changed=on_busy_lines, legend=False,
+# draw_grid(found[0], forever_rows, forever_cols, changed=on_busy_lines, numbers=True,
+#           labels={1: 'filled, on a busy line', 0: 'empty, on a busy line'},
 #           title='Forever (webpbn #6574, by Gator): the busiest lines in red')
 # plt.show()
 
 # %% [markdown]
+# Mostly the frame: the two outermost columns on each side and the top row, and three rows
+# across the middle of the picture. That is where the search spent its effort, and the frame is
+# where its guesses went.
+#
 # ## What each idea buys
 #
 # The counts above are exact but say nothing of time. `benchmarks/speed.py` measures the time:
 # it validates a fixed set of puzzles (eight published ones that need probing or search, and eight
 # random 30x30 pictures), 10 s at most each, and writes the results to `benchmarks/results/`
-# (all from one run; `python benchmarks/speed.py --parts ideas,ablation` measures your own
-# machine). First the ideas of this chapter and the last, added one at a time in the order of
-# the text:
+# (all from one run; the appendix says how to measure your own machine). First the ideas of this
+# chapter and the last, added one at a time in the order of the text:
 
 # %% tags=["active-ipynb"]
 # import csv
@@ -806,7 +844,7 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 #     ax.barh(configs[::-1], totals[::-1],
 #             color=['tab:green' if c == highlight else 'tab:blue' for c in configs[::-1]])
 #     for y, (total, late) in enumerate(zip(totals[::-1], over[::-1])):
-#         ax.text(total, y, f' {total:.0f} s' + (f', {late} over 10 s' if late else ''),
+#         ax.text(total, y, f' {total:.1f} s' + (f', {late} over 10 s' if late else ''),
 #                 va='center', fontsize=8)
 #     puzzles_in_set = len({row['puzzle'] for row in rows})
 #     ax.set_xlabel(f'total seconds to validate {puzzles_in_set} puzzles '
@@ -828,14 +866,13 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 
 # %% [markdown]
 # Read it from the top, with the ratios printed under the chart. Chapter 4's line solver speeds
-# up chapter 2's engine, and then the trail, on its own, slows it down a little, as the root
-# already suggested. The memo is a big step, and with it in place the trail pays: the last bar,
-# chapter 2's engine with a memo wrapped around its line solver, is slower than the trail with
-# the memo. Skipping implied values gains nothing on this set (it saves probes, and costs about
-# as much in bookkeeping and in the nodes it adds). Skipping unchanged lines is the biggest step
-# of all, and activity adds a last gain, large on *Forever* (the appendix has the times puzzle by
-# puzzle) and small on the set as a whole. The first bars are capped by the 10 s limit, so they
-# understate how slow those engines are.
+# up chapter 2's engine a good deal. The trail gains over a whole search, though not at the root, and the
+# memo gains again; with the memo in place the trail pays most, since chapter 2's engine with the
+# same kind of memo wrapped around its line solver (the last bar) is slower than the trail with
+# the memo. The unchecked door and skipping unchanged lines gain a little on this set. Activity
+# is the last and, here, the largest step, almost all of it on one puzzle, LalaFrogKK, which runs
+# out of time without it (the appendix has the times puzzle by puzzle). The first bars are capped
+# by the 10 s limit, so they understate how slow those engines are.
 #
 # Then each option changed on its own, from the default engine:
 
@@ -846,22 +883,27 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 #     print(f'{config:<44} {total / ablation["default"]:5.1f} x the default')
 
 # %% [markdown]
-# Probing is the biggest single idea: without it, much of the set runs out of time, because the
-# search then guesses where a probe would have deduced. The line solver comes next, then the
-# memo. The rest depends on the puzzle more than on the idea: most variants change little on most
-# puzzles and a lot on one or two (the appendix has the table per puzzle). No single setting is
-# best on every puzzle, and a difference of a few percent in one run on one machine is noise, so
-# the defaults are the variants that are never far behind.
+# Probing is by far the biggest single idea: without it, half the set runs out of time, because
+# the search then guesses where a probe would have deduced. The line solver comes next. Several
+# variants cost little on most puzzles and much on one: the queue taken last in, first out, or
+# guesses without activity, make LalaFrogKK run out of time (the appendix has the table per
+# puzzle). The memo's gain is spread over almost every puzzle. No single setting is best on every
+# puzzle, and a difference of a tenth in one run on one machine is within the noise (the same
+# configuration measured twice can differ that much), so the defaults are the variants that are
+# never far behind.
 #
 # ## What we have
 #
 # - `Propagator`, `Prober` and `Searcher`: chapter 2's engine rebuilt on an undo trail, with a
-#   memo bounded in bytes, probes skipped where their outcome is implied or their lines have not
-#   changed, guesses where contradictions cluster, and a search that keeps its own stack.
+#   memo bounded in bytes, probes skipped where their lines have not changed (and, as an option
+#   that measured worse, where their outcome is implied), guesses where contradictions cluster,
+#   and a search that keeps its own stack.
 # - `solutions`, `solve`, `analyse` and `propagate`: chapter 2's functions and contract, fast.
-#   Every option is a keyword, every strategy a function, and the tests check that every
-#   combination finds exactly the solutions that brute force finds.
+#   Every option is a keyword and every strategy a function; the tests check, on many random
+#   small puzzles and random combinations of options, that they find exactly the solutions that
+#   brute force finds.
 #
-# A few published puzzles of the benchmark collection are still out of reach within 10 s: they
-# need a kind of reasoning across many lines that neither a line solver nor a probe of one cell
-# can do. The next chapter brings a different kind of solver for them.
+# A few published puzzles of the benchmark collection take this engine seconds, or are out of
+# reach within 10 s: they need reasoning across many lines at once, which neither a line solver
+# nor a probe of one cell does. The next chapter brings a different kind of solver, which is far
+# faster on some of them, and a rule for using both.

@@ -37,14 +37,15 @@ Errors are chapter 1's: nonovector.ClueError (bad input) and nonovector.Contradi
 from nonovector import Clue, ClueError, Contradiction, Line, check_line, normalize_clue
 
 
+# %% [markdown]
 # ## Why Python is slow per operation
 #
 # A line of Python such as `before[j][i] = True` is not one machine instruction: the interpreter
 # fetches the list `before`, checks its type, looks up item `j`, checks *its* type, looks up
 # item `i`, stores, and counts references along the way. Each such step costs tens of
 # nanoseconds, whatever the size of the numbers involved. Chapter 1's DP fills two tables of
-# `(blocks + 1) x (cells + 1)` entries (182 each for 6 blocks on 25 cells), each entry several
-# such steps, on a single True or False.
+# `(blocks + 1) x (cells + 1)` entries (seven rows of twenty-six for 6 blocks on 25 cells), each
+# entry several such steps, on a single True or False.
 #
 # One `&`, `|`, `<<` or `+` on a whole Python integer is also one interpreter step, and an
 # integer can hold any number of bits (CPython stores it in 30-bit "digits", so a line of up to
@@ -183,7 +184,7 @@ def reach(seeds: int, step: int) -> int:
 # %% [markdown]
 # Read it column by column. Seed 0 steps to position 1 (`first`); adding that 1 to `step`'s
 # 1 at position 1 carries into position 2, where the walk stops (cell 1 is filled, so `step` has
-# no 1 there). Seeds 3 and 4 step to positions 4 and 5, both inside `step`'s run at 4 and 5. The
+# no 1 there). Seeds 3 and 4 step to positions 4 and 5, both inside `step`'s run at 3 to 5. The
 # carry from 4 meets the 1 of `first` at 5: the sum keeps a 1 there, like `step`, and carries on
 # into position 6 (cell 5 is filled). So XOR marks positions 4 and 6 but not 5; `& step` drops
 # the overflow bits 2 and 6, `| first` brings back 5, and with the seeds the reachable positions
@@ -399,7 +400,7 @@ def _show_masks(cells, filled, empty):
 # for the block of 1 and no filled cell outside it. `after[0]` holds at position 0 only, since
 # the filled cell 1 must belong to block 0. A cell may be empty where some `before[j]` meets
 # `after[j]` one position later: cells 2, 3, 4 and 6 (cells 1 and 5 are known filled). Block 0's
-# only good start is 0 (after it, position 2 must be a gap before `after[1]` at 3); block 1's is
+# only good start is 0 (after it, cell 2 must be a gap, with `after[1]` at position 3); block 1's is
 # 5 (it must be the last block, with `after[2]` right after it, at 6). So only cells 0, 1 and 5
 # may be filled, and
 # the line is decided: `##...#.`.
@@ -413,9 +414,10 @@ def _show_masks(cells, filled, empty):
 # same computation with those bodies copied inline (and the two sweeps in one loop). The
 # benchmark times both on the same random lines (the table of rates later in this chapter): the
 # inline copy saves about a fifth of the time. For a solver that a whole-puzzle engine calls
-# hundreds of thousands of times that is worth having, so the front doors below use it;
-# `line_bits` stays as the readable definition, and the two are checked to agree (here on every
-# small case, in the test suite on random lines).
+# hundreds of thousands of times that is worth having, so the solver's public functions below
+# (its *doors*) use it; `line_bits` stays as the readable definition, and the two are checked to
+# agree: here on every line of up to 7 cells, with every clue that fits it, and in the test suite
+# on random longer lines.
 
 # %%
 def line_bits_fast(clue: tuple[int, ...], cells: int, filled: int,
@@ -488,23 +490,24 @@ def line_bits_fast(clue: tuple[int, ...], cells: int, filled: int,
 #
 #
 # agree = 0
-# for cells in range(0, 9):
-#     for picture in product([0, 1], repeat=cells):
-#         clue = tuple(nonovector.line2blocks(list(picture)))
-#         for known in product([None, 0, 1], repeat=min(cells, 5)):
-#             line = list(known) + [None] * (cells - len(known))
+# for cells in range(0, 8):
+#     clues = {tuple(nonovector.line2blocks(list(picture)))
+#              for picture in product([0, 1], repeat=cells)}
+#     for clue in sorted(clues):
+#         for line in product([None, 0, 1], repeat=cells):
 #             masks = line_to_bits(line)
-#             assert outcome(line_bits, clue, cells, *masks) == outcome(line_bits_fast, clue, cells, *masks)
+#             assert (outcome(line_bits, clue, cells, *masks)
+#                     == outcome(line_bits_fast, clue, cells, *masks))
 #             agree += 1
-# print(f'line_bits_fast = line_bits on {agree:,} small cases')
+# print(f'line_bits_fast = line_bits on {agree:,} (clue, line) pairs')
 
 
 # %% [markdown]
 # ## A cache, and the two front doors
 #
 # A puzzle solver asks about the same line in the same state again and again: after a guess is
-# undone, when probing tries each cell of a line in turn, when a column is woken up by a change
-# that does not concern it. Remembering answers costs one dictionary look-up per question. The
+# undone, or when probing tries each cell of a line in turn and every probe leaves the crossing
+# lines as they were. Remembering answers costs one dictionary look-up per question. The
 # key is the clue and the line state; the value is the answer, or the message of the
 # contradiction. Each cache is emptied when it holds `CACHE_LIMIT` answers. Entries are not
 # small: the key and the answer of `solve_line` are tuples of cells. Measured with Python's
@@ -519,8 +522,8 @@ def line_bits_fast(clue: tuple[int, ...], cells: int, filled: int,
 # `normalize_clue` takes about as long as solving a 25-cell line, so `checked_clue` accepts the
 # common case (positive whole numbers that fit) itself and leaves the rest to chapter 1.
 # `cache=False` skips the cache (for measuring). A third door, `solve_checked`, skips the checks
-# as well, for an engine that checks a whole puzzle once and then asks about its lines hundreds
-# of thousands of times: on hard puzzles, the checks can be a third of the line solver's time.
+# and the cache, for an engine that checks a whole puzzle once, asks about its lines hundreds of
+# thousands of times, and keeps answers its own way (the next chapter builds such an engine).
 
 # %%
 CACHE_LIMIT = 10_000
@@ -677,12 +680,13 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 #
 # The timings in this chapter come from `benchmarks/speed.py`, which measures every variant in
 # one run and writes small CSV files to `benchmarks/results/`; the notebook loads them, so its
-# outputs do not change from run to run. (Run `python benchmarks/speed.py` from the repo root to
-# measure your own machine; it takes about twenty-five minutes and shows its progress.) The
-# notebook runs in `notebooks/`, so the results folder is found from either place.
+# outputs do not change from run to run. (To measure your own machine, run
+# `python benchmarks/speed.py --parts lines,lengths --out /tmp/mine` from the repo root: a few
+# minutes, with progress bars.) The notebook runs in `notebooks/`, so the results folder is found
+# from either place.
 #
 # First, random 25-cell lines, each the clue of a random picture with half its cells filled and
-# 6 of the picture's cells known, solved by the seed-style enumeration
+# 6 of the picture's cells known, solved by chapter 1's enumeration
 # (`newforces(nonovector(...))`), by chapter 1's DP, and by this chapter's solver, uncached and
 # cached. "Cache cold" sees each line for the first time (every look-up misses); "cache warm"
 # sees the same lines again (every look-up hits).
@@ -715,7 +719,7 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 
 # %% [markdown]
 # Read the ratios from the table: without its cache, the bit-parallel solver is several times
-# faster than chapter 1's DP (more through the bitmask door, which skips the list conversions)
+# faster than chapter 1's DP (more for the bitmask functions, which skip the list conversions)
 # and one to two orders of magnitude faster than enumerating layouts. A cache hit costs the
 # input check, a look-up and a copy. (Enumeration's own rate varies a good deal from run to
 # run, with the random lines it happens to meet; the other rows are steadier.)
@@ -744,8 +748,8 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 # plt.show()
 
 # %% [markdown]
-# Enumeration explodes with the line's length (it is measured only while a line takes under
-# about 50 ms), while both DPs grow gently, and the bit-parallel solver's lead over chapter 1
+# Enumeration explodes with the line's length (the benchmark stops measuring it after the first
+# length at which a line takes more than 50 ms), while both DPs grow gently, and the bit-parallel solver's lead over chapter 1
 # grows with the length. Its integer operations work on the whole line at once, so its cost
 # follows the number of blocks more than the number of cells. Two quick timings show it: one
 # block on 20 cells against 2000 cells, then 100 cells holding 5 blocks against 45.
@@ -766,7 +770,9 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 # Chapter 2's engine takes its line solver as a parameter, so using the new one is a single
 # keyword: `line_solver=nonofast.solve_line`. Nothing else changes: the same lines are solved in
 # the same order, and every answer is the same, so the search makes the same guesses and counts
-# the same work. Only the time differs. A few puzzles of chapter 2, each analysed both ways:
+# the same work. Only the time differs. Chapter 2's Cat and Edge, and two more of Jan Wolter's
+# puzzles from `puzzles/` (Knot, 34x34, which line logic settles; Petro, 40x35, which needs
+# probing) and a random picture, each analysed both ways:
 
 # %% tags=["active-ipynb"]
 # import nonogram2d
@@ -794,13 +800,15 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # for name, (teaching, fast) in verdicts.items():
-#     print(f'{name:>12}: chapter 1 {teaching.seconds:6.2f} s, nonofast {fast.seconds:6.2f} s,'
-#           f' ratio {teaching.seconds / fast.seconds:4.1f}')
+#     print(f'{name:>12}: chapter 1 {teaching.seconds * 1000:7.1f} ms, nonofast'
+#           f' {fast.seconds * 1000:7.1f} ms, ratio {teaching.seconds / fast.seconds:4.1f}')
 
 # %% [markdown]
-# The gain on a whole puzzle is smaller than on a single line, because the engine does more than
-# solve lines: it copies grids for every probe, keeps its queue, and compares cells. Those costs
-# are the subject of the next chapter, which engineers the engine itself.
+# (Chapter 4's `solve_line` keeps its cache on here, so a line the engine asks about twice is
+# solved once.) On most puzzles the gain is of the same order as on single lines, and it cannot
+# be much more: the engine also copies grids for every probe, keeps its queue and compares cells,
+# and a faster line solver does nothing for those costs. They are the subject of the next
+# chapter, which engineers the engine itself.
 #
 # ## What we have
 #
@@ -815,5 +823,5 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 #   same answers.
 #
 # Without its cache, the line solver is one to two orders of magnitude faster than enumerating
-# layouts (the table above), not three: in CPython each integer operation costs tens of
-# nanoseconds, and a line needs a few hundred of them.
+# layouts (the table above): in CPython each integer operation costs tens of nanoseconds, and a
+# line needs a few hundred of them.

@@ -9,7 +9,7 @@
 # 1. the puzzle as one Boolean formula: each line an automaton, the automaton as clauses;
 # 2. a SAT solver (from the `python-sat` package) that lists the formula's solutions, checked
 #    against brute force;
-# 3. the engine against SAT, puzzle by puzzle, from the benchmark: each wins where the other
+# 3. the engine against SAT, puzzle by puzzle, from the benchmark: each wins on puzzles where the other
 #    struggles;
 # 4. the *hand-over*: the engine first, for a couple of seconds, then SAT with the time that is
 #    left, as one function with plain keyword arguments that returns its answer as data.
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from itertools import count as numbering, islice
 
 import nonoengine
-from nonogram2d import SearchLimit, check_budget, check_puzzle
+from nonogram2d import SearchLimit, check_puzzle, checked_budget
 from nonovector import Clue, Grid, NonogramError
 
 
@@ -45,10 +45,11 @@ from nonovector import Clue, Grid, NonogramError
 # SAT is short for satisfiability: given a formula of true/false variables, is there a way to
 # make it true, and which? A SAT solver sees the whole puzzle as one such formula, in
 # *conjunctive normal form*: a list of *clauses*, each an OR of *literals* (a variable or its
-# negation), all of which must hold. It too propagates (a clause with all literals false but
-# one forces that one) and guesses; but when a guess leads to a contradiction it traces the
-# contradiction back to the few decisions that caused it and *learns* a new clause that rules
-# out that combination. The learned clause is kept: the same dead end is never explored again,
+# negation), all of which must hold; an assignment of values that makes them all hold is a
+# *model*. The solver too propagates (a clause with all literals false but one forces that one)
+# and guesses; but when a guess leads to a *conflict* (a clause with every literal false) it
+# traces the conflict back to the few decisions that caused it and *learns* a new clause that
+# rules out that combination. The learned clause is kept: the same dead end is never explored again,
 # anywhere in the search. It can mention cells of many lines at once, so it is exactly the kind
 # of cross-line fact (such as "these three cells of different rows cannot all be empty") that
 # line solving cannot see and that depth-first search rediscovers in every subtree. And the
@@ -287,7 +288,8 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[Gri
 
 # %% [markdown]
 # Validation asks for two solutions and stops: `islice(sat_solutions(...), 2)`. On Wolter's
-# *Forever* (webpbn #6574), which chapter 5's engine settles by search:
+# *Lasts Forever* (webpbn #6574, by Gator; *Forever* for short), which chapter 5's engine settles
+# by search:
 
 # %% tags=["active-ipynb"]
 # from pathlib import Path
@@ -309,9 +311,10 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[Gri
 # %% [markdown]
 # ## The engine against SAT
 #
-# `benchmarks/speed.py` validates every puzzle of a shared collection (Jan Wolter's survey
-# samples, webpbn puzzles, the examples of other solvers; the personal-use ones are read from a
-# folder outside this repository, and only their timings appear here) with chapter 5's engine
+# `benchmarks/speed.py` validates every puzzle of a collection of about forty published puzzles
+# (Jan Wolter's survey samples, webpbn puzzles, the examples of other solvers; kept beside this
+# repository, and described in the appendix; a few are for personal use only, and only their
+# timings appear here) with chapter 5's engine
 # and with SAT, 10 s at most each, and writes the results to `benchmarks/results/validate.csv`.
 # Each point is a puzzle:
 
@@ -333,18 +336,23 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[Gri
 # fig, ax = plt.subplots(figsize=(5.5, 5.5))
 # engine_s = [min(max(float(r['seconds']), 1e-3), 10.0) for r in validated]
 # sat_s = [min(max(float(r['sat_seconds']), 1e-3), 10.0) for r in validated]
-# ax.scatter(engine_s, sat_s, s=20)
+# colours = {'line': 'tab:green', 'probing': 'tab:blue', 'search': 'tab:orange', '-': 'tab:red'}
+# for method, colour in colours.items():
+#     points = [(x, y) for r, x, y in zip(validated, engine_s, sat_s) if r['method'] == method]
+#     ax.scatter([x for x, _ in points], [y for _, y in points], s=20, color=colour,
+#                label={'-': 'engine over the limit'}.get(method, f'engine: {method}'))
 # for row, x, y in zip(validated, engine_s, sat_s):
-#     if (x >= 1 or y >= 5) and not x == y == 10.0:  # those over both limits are listed below
+#     if (x >= 1 or y >= 5 or row['puzzle'] == 'webpbn-06574') and not x == y == 10.0:
 #         ax.annotate(row['puzzle'], (x, y), fontsize=7, xytext=(4, 2), textcoords='offset points')
+# ax.legend(fontsize=7, loc='upper left')
 # ax.plot([1e-3, 10], [1e-3, 10], color='grey', linewidth=1, linestyle='--')
 # ax.set_xscale('log')
 # ax.set_yscale('log')
 # ax.set_xlim(1e-3, 20)
 # ax.set_ylim(1e-3, 20)
 # ax.set_aspect('equal')
-# ax.set_xlabel("chapter 5's engine: seconds (10 = over the limit)")
-# ax.set_ylabel('SAT: seconds (10 = over the limit)')
+# ax.set_xlabel("chapter 5's engine: seconds (10 = over the limit; under 1 ms at 1 ms)")
+# ax.set_ylabel('SAT: seconds (10 = over the limit; under 1 ms at 1 ms)')
 # ax.text(12, 12, 'over both', fontsize=7, ha='right', va='bottom')
 # ax.set_title('Validation: engine against SAT, per puzzle (below the diagonal: SAT faster)')
 # plt.tight_layout()
@@ -355,10 +363,11 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[Gri
 #                                        if r['sat_verdict'] == 'limit') or 'none')
 
 # %% [markdown]
-# Below the diagonal SAT is faster. It wins exactly where the engine struggles, and loses on the
-# big puzzles that line logic settles at once: it pays for building hundreds of thousands of
-# clauses in Python, and its propagation works clause by clause where a line solver handles a
-# whole line at once. The puzzles over the limit, with what each solver recorded:
+# Below the diagonal SAT is faster. It wins on several of the puzzles that make the engine work
+# hardest (9-Dom above all), and loses on the big puzzles that line logic settles at once: it
+# builds hundreds of thousands of clauses in Python before it starts, and its propagation works
+# clause by clause where a line solver handles a whole line at once. The puzzles that took the engine more than a second, or went over the
+# limit, with what each solver recorded:
 
 # %% tags=["active-ipynb"]
 # hard = [row for row in validated if 'limit' in (row['verdict'], row['sat_verdict'])
@@ -369,18 +378,19 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[Gri
 #           f'{float(row["seconds"]):>8.1f}   {row["sat_verdict"]:>8} {float(row["sat_seconds"]):>8.1f}')
 
 # %% [markdown]
-# Some of them are beyond both: Knotty (40x40, from Jan Wolter's survey) and Faase (80x95, with
-# two solutions, which no solver of that survey finished) among them. 9-Dom (webpbn #8098, 19x19,
-# a puzzle for personal use, not shipped here: its figures come from the benchmark only) is the
-# clearest case for SAT: built so that line logic, and even probing one cell at a time, sees
-# nothing, it needs a counting argument across many lines, which a clause learned from one
-# conflict can capture and depth-first search can only rediscover in every subtree.
+# Two are beyond both within the limit: Knotty (40x40, from Jan Wolter's survey) and Faase
+# (80x95, with two solutions, which no solver of that survey finished). 9-Dom (webpbn #8098,
+# 19x19, a puzzle for personal use, not shipped here: its figures come from the benchmark only)
+# is the clearest case for SAT: built so that line logic, and even probing one cell at a time,
+# sees next to nothing, it needs reasoning across many lines at once. The engine's search
+# rediscovers the same facts in every subtree; SAT's learned clauses keep them.
 #
 # ## The hand-over
 #
 # The two complement each other, so use both, one after the other: the engine first, for at
-# most `engine_seconds` (2 s by default), because it is the faster on most puzzles and says how a
-# puzzle can be solved (line by line, with "what if", or only by guessing); if it has not
+# most `engine_seconds` (2 s by default), because it is the faster on most puzzles (SAT's win on
+# *Forever* is the exception, not the rule) and says how a puzzle can be solved (line by line,
+# with "what if", or only by guessing), which SAT cannot; if it has not
 # finished by then, SAT starts afresh with whatever is left of the time limit. `find_solutions`
 # does that, and gives back an `Answer`: the solutions found (at most `count`), whether the
 # search finished, which part answered, the engine's method and work when the engine answered,
@@ -389,9 +399,11 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[Gri
 # needed). `use_engine=False` or `use_sat=False` keeps one part alone; without python-sat, the
 # engine works alone.
 #
-# A single SAT call cannot be interrupted from inside Python, and some puzzles take a SAT solver
-# minutes, so with a time limit the solver runs in a child process that sends each solution back
-# as it finds it, and is stopped when the time is up (`sat_solutions_within`).
+# A call to CaDiCaL, the solver used here, cannot be interrupted from inside Python, and some
+# puzzles take a SAT solver minutes, so with a time limit the solver runs in a child process that
+# sends each solution back as it finds it, and is stopped when the time is up
+# (`sat_solutions_within`). If SAT runs out of time too, the answer keeps whatever solutions either
+# part found.
 
 # %%
 ENGINE_SECONDS = 2.0  # the engine's share of the time before SAT takes over
@@ -399,9 +411,10 @@ ENGINE_SECONDS = 2.0  # the engine's share of the time before SAT takes over
 
 @dataclass
 class Answer:
-    """What find_solutions found: the solutions (at most `count`), whether the search finished,
-    which part answered ('engine' or 'SAT'), the seconds in all, the engine's budget if SAT took
-    over from it, and, when the engine answered, its method and work."""
+    """What find_solutions found: the solutions (at most `count`); `finished`, True if the search
+    ended by itself or by reaching `count`, False if the time ran out; which part answered
+    ('engine' or 'SAT'); the seconds in all; `handed_over_after`, the engine's time budget if SAT
+    took over from it; and, when the engine answered, its method and work."""
     solutions: list = field(repr=False)
     finished: bool
     part: str
@@ -438,8 +451,8 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
     rows, cols, grid = check_puzzle(rows, cols, grid)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f'count must be a whole number at least 1, not {count!r}')
-    timeout = check_budget('timeout', timeout, (int, float))
-    engine_seconds = check_budget('engine_seconds', engine_seconds, (int, float))
+    timeout = checked_budget('timeout', timeout, (int, float))
+    engine_seconds = checked_budget('engine_seconds', engine_seconds, (int, float))
     if not (use_engine or use_sat):
         raise ValueError('use_engine and use_sat cannot both be False')
     start = time.perf_counter()
@@ -456,7 +469,11 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
     left = None if timeout is None else timeout - spent
     if answer.finished or not hand_over or (left is not None and left <= 0):
         return answer
-    return sat_answer(rows, cols, grid, count, left, spent, budget)
+    sat = sat_answer(rows, cols, grid, count, left, spent, budget)
+    if not sat.finished:  # keep what the engine found, too
+        sat.solutions += [s for s in answer.solutions if s not in sat.solutions][:count]
+        del sat.solutions[count:]
+    return sat
 
 
 def engine_answer(rows, cols, grid, count, time_limit) -> Answer:
@@ -486,12 +503,14 @@ SAT_MISSING = 'the SAT solver needs the optional package python-sat (python -m p
 
 
 def sat_available() -> bool:
-    """Can python-sat's solvers be imported?"""
+    """Is python-sat installed? (Found without importing its solvers, which takes longer than
+    solving a small puzzle; they are imported when SAT runs.)"""
+    import importlib.util
+
     try:
-        import pysat.solvers  # noqa: F401 (imported only to see that it can be)
+        return importlib.util.find_spec('pysat.solvers') is not None
     except ImportError:
         return False
-    return True
 
 
 def sat_solutions_within(rows, cols, grid, count, timeout=None) -> tuple[list, bool]:
@@ -539,7 +558,8 @@ def send_sat_solutions(rows, cols, grid, count, sender):
 # %% [markdown]
 # On *Forever* with the defaults, the engine answers within its two seconds; given a thousandth
 # of a second, it cannot, and SAT takes over. On the 2x2 diagonal, asking for up to ten
-# solutions, the answer is complete with two:
+# solutions, the answer is complete with two. And the engine alone with a fifth of a second on
+# *Forever* gives up: the status is unknown.
 
 # %% tags=["active-ipynb"]
 # def show_answer(answer):
@@ -564,7 +584,7 @@ def send_sat_solutions(rows, cols, grid, count, sender):
 # by_sat = [r['puzzle'] for r in validated
 #           if r['handover_by'] == 'SAT' and r['handover_verdict'] != 'limit']
 # handover_late = [r['puzzle'] for r in validated if r['handover_verdict'] == 'limit']
-# print(f'shared puzzles: {len(validated) - len(handover_late)} of {len(validated)} within 10 s; '
+# print(f'the collection: {len(validated) - len(handover_late)} of {len(validated)} within 10 s; '
 #       f'finished by SAT after the hand-over: {", ".join(by_sat) or "none"}; '
 #       f'over the limit: {", ".join(handover_late) or "none"}')
 

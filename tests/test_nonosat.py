@@ -194,3 +194,14 @@ def test_bad_options_are_named(options, error, words):
 def test_a_malformed_puzzle_is_a_puzzle_error_before_anything_runs():
     with pytest.raises(PuzzleError, match="rows need"):
         find_solutions([[1], [1]], [[1], []])
+
+
+def test_a_hand_over_that_runs_out_keeps_the_engines_solutions(monkeypatch):
+    rows, cols = [[1], [1]], [[1], [1]]
+    engine = nonosat.Answer([[[1, 0], [0, 1]]], False, "engine", 0.1, 2, method="search")
+    monkeypatch.setattr(nonosat, "engine_answer", lambda *args: engine)
+    monkeypatch.setattr(nonosat, "sat_available", lambda: True)
+    monkeypatch.setattr(nonosat, "sat_answer", lambda *args: nonosat.Answer(
+        [], False, "SAT", 0.2, 2, 0.1))
+    answer = find_solutions(rows, cols, timeout=1)
+    assert (answer.part, answer.finished, answer.solutions) == ("SAT", False, [[[1, 0], [0, 1]]])
