@@ -3,8 +3,8 @@
 #
 # The earlier chapters solve a puzzle once someone has typed its clues into Python lists (or read
 # them with chapter 2's small `read_clues`). Real puzzles do not arrive that way. They come as
-# files in half a dozen formats written by other solvers and puzzle sites, or as a picture a
-# teacher drew and wants to turn into a puzzle for a class. This chapter reads them all:
+# files in several formats written by other solvers and puzzle sites, or as a picture a teacher
+# drew and wants to turn into a puzzle for a class. This chapter reads the common ones:
 #
 # - **readers** for four file formats people actually use (Steve Simpson's `.non`, the terse
 #   `.nin`, the XML exported by Jan Wolter's webpbn.com, and Rosetta Code's letter code),
@@ -77,8 +77,8 @@ class Puzzle:
 
 
 # %% [markdown]
-# A reader that fails must say *where*. `PuzzleFileError` is a `ValueError` (like every error of
-# this project, through `nonovector.NonogramError`) whose message starts with the file name and
+# A reader that fails must say *where*. `PuzzleFileError` is a `ValueError` (like the project's
+# other input errors, through `nonovector.NonogramError`) whose message starts with the file name and
 # the line number, as compilers do: `puzzles/x.non, line 7: ...`. The parts are kept as attributes
 # too, for programs that want them.
 
@@ -120,6 +120,8 @@ def parse_count(text, source, line, what):
 # number of filled cells), plus two that only files need: the goal, if any, must agree with the
 # clues, and the givens with the goal. Doing them here means the message can name the line of the
 # file. Rows and columns are counted from 1 in these messages, as a person reading the file counts.
+# (This section and the next few functions are careful bookkeeping rather than ideas: a reader in
+# a hurry can read the docstrings and move on to the examples.)
 
 # %%
 def check_puzzle(source, rows, cols, *, row_lines=None, col_lines=None, metadata=None,
@@ -251,7 +253,7 @@ def unquote(value):
 # next keyword, then choose: the non-blank lines if there are exactly as many as the puzzle has
 # rows (blank lines are just spacing), otherwise the lines with blanks counted as empty clues
 # (first without the blank lines at the section's ends, then with them). If no reading gives the
-# right number, that is an error worth a clear message.
+# right number, that is an error worth a clear message. (Bookkeeping again; skim it if you like.)
 
 # %%
 def pick_clue_lines(body, needed):
@@ -365,8 +367,9 @@ def parse_cells(text, height, width, alphabet, source, line, what):
 
 # %% [markdown]
 # Let's read a small file. The puzzles this project ships (in the `puzzles/` folder, each with its
-# source and licence in `puzzles/SOURCES.md`) include the first puzzle of webpbn.com, Jan Wolter's
-# 5x10 "Dancer":
+# source and licence in `puzzles/SOURCES.md`) include the first puzzle of webpbn.com, which Jan
+# Wolter's survey of solvers calls "Dancer" and the file itself "Demo Puzzle from Front Page", 5
+# columns by 10 rows (sizes here are always written width x height):
 
 # %% tags=["active-ipynb"]
 # from pathlib import Path
@@ -738,7 +741,8 @@ def format_rosetta(puzzles):
 # The simplest "format" of all is the picture itself, typed as lines of `0` and `1` (or `.` and
 # `#`, which are easier on the eye). It is how chapter 2 writes puzzles, and how a teacher would
 # type one in five minutes. A picture gives its clues (`line2blocks` on every row and column) and
-# its own goal.
+# its own goal. (In the code, `picture` means this typed form or a grid of 0/1, and `image` a
+# picture file such as a PNG.)
 
 # %%
 def parse_picture(text, source='<text>'):
@@ -796,7 +800,7 @@ def picture_of(grid):
 #
 # Reading the bytes is where most hostile input is stopped: a missing file, a directory, a file
 # too big, binary garbage (a zero byte, or bytes that are not UTF-8 text) all become a
-# `PuzzleFileError` with a plain message.
+# `PuzzleFileError` with a plain message. (The code is plumbing; the examples after it matter more.)
 
 # %%
 READERS = {'non': parse_non, 'nin': parse_nin, 'xml': parse_xml, 'rosetta': parse_rosetta,
@@ -953,7 +957,9 @@ def scaled_size(original, size):
 # %% [markdown]
 # This project ships one picture made for it, `puzzles/boat.png`: a 240x240 pixel drawing with
 # soft edges, as a drawing program would save it. Here it is, and the puzzles it gives at three
-# sizes:
+# sizes. The size is a choice: too small, and the mast and the waves vanish or turn into a
+# checkerboard; bigger puzzles keep the picture but take longer to solve, and may have more than
+# one solution (the next chapter checks that, and repairs it).
 
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt

@@ -44,7 +44,7 @@ from nonovector import NonogramError
 # - the clues may have **several solutions**, so a solver (or a pupil) cannot know which picture
 #   was meant;
 # - the solution may be unique yet **need guessing**: line logic alone (`propagate`)
-#   stalls, and only trial and error finishes it. Newspapers print only puzzles that line logic
+#   stalls, and only trial and error finishes it. Many puzzle books print only puzzles that line logic
 #   solves; a class of beginners should get those too.
 #
 # `analyse` answers both questions in one call (chapter 5's `nonoengine.analyse`, which keeps
@@ -217,7 +217,9 @@ def draw_proposal(picture, givens, title=''):
     for k, (ax, (grid, changed, caption)) in enumerate(zip(axes[0], panels)):
         last = k == len(panels) - 1
         draw_grid(grid, rows, cols, ax=ax, changed=changed, title=caption,
-                             givens=cells if last else None)
+                  givens=cells if last else None,
+                  labels={1: 'filled here, empty in the picture',
+                          0: 'empty here, filled in the picture'})
     if title:
         fig.suptitle(title, fontsize=13)
     return fig
@@ -243,7 +245,7 @@ def draw_proposal(picture, givens, title=''):
 # face_puzzle = picture_puzzle(face)
 # print(describe(nonoengine.analyse(face_puzzle.rows, face_puzzle.cols)))
 # face_givens = make_unique(face)
-# print('proposed givens (row, col, value):', given_cells(face_givens))
+# print('proposed givens (row, column, value; counted from 0):', given_cells(face_givens))
 # print(describe(nonoengine.analyse(face_puzzle.rows, face_puzzle.cols, face_givens)))
 
 # %% tags=["active-ipynb"]
@@ -268,9 +270,24 @@ def draw_proposal(picture, givens, title=''):
 # plt.show()
 
 # %% [markdown]
-# The trouble is in the waves: their zigzag rows can shift sideways by a cell and still fit every
-# clue. One given on the tip of each wave pins them, and then line logic alone finishes the
-# whole picture.
+# The trouble is in the waves: their zigzag rows can slide sideways and still fit every clue.
+# One given on the tip of each wave pins them, and then line logic alone finishes the whole
+# picture. (Here the givens for uniqueness happen to be the same as those for line logic; on the
+# face they differ, as the next cell shows.)
+
+# %% tags=["active-ipynb"]
+# for line_solvable in (False, True):
+#     print(f'the face, line_solvable={line_solvable}:',
+#           given_cells(make_unique(face, line_solvable=line_solvable)))
+
+# %% [markdown]
+# And the picture of GCHQ's card (chapter 3): its clues alone have four solutions, which differ in
+# two separate patches, and the maker proposes one given in each.
+
+# %% tags=["active-ipynb"]
+# import gchq
+#
+# print('GCHQ, givens for uniqueness:', given_cells(make_unique(gchq.SOLUTION)))
 
 # %% [markdown]
 # For the teacher, the whole recipe is one call: `make_puzzle` takes a picture (from `read_image`
@@ -314,8 +331,9 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
                    max_nodes=2000, max_tries=1000):
     """Generate random puzzles with a unique solution (and line-solvable, if asked).
 
-    Reproducible: the same arguments give the same puzzles. Each puzzle's goal is its picture.
-    Stops after `max_tries` random pictures (so an impossible request cannot loop forever).
+    Reproducible: the same arguments give the same puzzles. Each puzzle's goal is its picture,
+    and its title gives the size as width x height, as puzzle files do. Stops after `max_tries`
+    random pictures (so an impossible request cannot loop forever).
     """
     for attempt in range(1, max_tries + 1):
         picture = random_picture(height, width, density, seed=f'{seed}/{attempt}')
@@ -342,7 +360,9 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
 # How likely is a random picture to make a good puzzle? Count, for a few sizes and densities,
 # how many of 40 random pictures give a unique puzzle, and how many of those line logic solves.
 # Sparse pictures are rarely unique (small blocks can slide past each other), dense ones almost
-# always are, because long blocks pin themselves down.
+# always are, because long blocks pin themselves down; and at any density a bigger picture has
+# more room for another solution (chapter 2's random 20x20 pictures at one half were never
+# unique). A picture whose analysis runs out of its node budget counts as not good.
 
 # %% tags=["active-ipynb"]
 # def goodness(height, width, density, samples):
@@ -392,7 +412,7 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
 #
 # Options: `--all` prints every solution (up to `--max-solutions`, 100 unless told), `--png OUT`
 # saves a picture of the solution with its clues, `--timeout SECONDS` gives up cleanly,
-# `--clues` prints the clues around the grid, `--size N` scales a picture file to N cells,
+# `--clues` prints the clues around the grid, `--size N` scales a picture file to at most N cells a side,
 # `--stats` adds the solver's work to the verdict line. The search is chapter 6's hand-over: the
 # engine first, for `--engine-seconds` (2 unless told), then SAT if python-sat is installed;
 # `--sat` uses SAT from the start and `--no-sat` the engine alone.
@@ -561,7 +581,8 @@ def command_parser():
         description='Solve a nonogram file (.non, .nin, webpbn .xml, Rosetta Code letters, '
                     '0/1 picture text, or a PNG/JPEG picture) and check its solution is unique. '
                     'Prints the solution (# filled, . empty), then a verdict line.',
-        epilog='exit codes: 0 solved, 1 no solution, 2 bad input, 3 gave up (time limit)')
+        epilog='exit codes: 0 solved, 1 no solution, 2 bad input, 3 gave up (time limit); '
+               '130 interrupted (Ctrl-C), 141 the reader of the output went away')
     parser.add_argument('file', help='the puzzle file')
     parser.add_argument('--all', action='store_true',
                         help='print every solution (up to --max-solutions)')
@@ -697,7 +718,7 @@ def stop_quietly():
 
 # %% [markdown]
 # The same runs from a terminal as `nonogram puzzles/webpbn-00001.non` once the project is
-# installed (`pip install -e ".[test]"` adds the console command), or as
+# installed (`pip install -e .` adds the console command), or as
 # `python -m nonotools puzzles/webpbn-00001.non` in any environment that can import the module.
 # The next cell is the hook for `python -m`: it is live in the module and inert in the notebook.
 
