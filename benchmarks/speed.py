@@ -19,10 +19,12 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
             random 50x50 and 100x100 ones. Writes memory.csv.
   ideas     the engine's ideas added one at a time, in the order chapter 5 adds them: chapter 2's
-            engine with chapter 1's and then chapter 4's line solver, the undo trail (memo and
-            skips off, guesses by the last probe), the memo, skipping implied values, skipping
-            unchanged lines, activity (the default); and, for comparison, chapter 2's engine with a
-            memo wrapped around its line solver. Same puzzles as ablation. Writes ideas.csv.
+            engine with chapter 1's and then chapter 4's line solver (nonofast.solve_line, with its
+            cache), the undo trail (same line solver, no memo, no skipped probes, guesses by the
+            last probe as in chapter 2), the memo, the unchecked line-solver door (solve_checked),
+            skipping unchanged lines, activity (the default); and, for comparison, chapter 2's
+            engine with a memo wrapped around its line solver. Same puzzles as ablation. Writes
+            ideas.csv.
   ablation  the engine's options one at a time (line solver, memo, queue order, probing, which
             cells are probed again and in what order, choice of the search cell), and chapter 2's
             engine with chapter 4's line solver, on a fixed set of puzzles. Writes ablation.csv.
@@ -400,7 +402,7 @@ def ablation_configs():
         ('queue: last in, first out', {'next_line': nonoengine.last_in_first_out}),
         ('queue: most changed first', {'next_line': nonoengine.most_changed}),
         ('no probing', {'probing': False}),
-        ('probes: no skipping of implied values', {'skip_implied': False}),
+        ('probes: skip implied values', {'skip_implied': True}),
         ('probes: again where lines are unchanged', {'skip_unchanged': False}),
         ('probes: nearly solved lines first', {'probe_order': nonoengine.nearly_solved_lines}),
         ('probes: reading order', {'probe_order': nonoengine.reading_order}),
@@ -433,16 +435,15 @@ def idea_configs():
     """(label, options for engine_run) for each step of chapter 5, cumulative."""
     import nonoengine
     import nonogram2d
-    trail = {'memo_bytes': 0, 'skip_implied': False, 'skip_unchanged': False,
-             'choose_guess': nonoengine.best_last_probe, 'activity_growth': 1.0}
+    chapter_2_way = {'skip_unchanged': False, 'choose_guess': nonoengine.best_last_probe,
+                     'activity_growth': 1.0}
     return [
         ("chapter 2's engine", {'analyse': nonogram2d.analyse}),
         ("... with chapter 4's line solver", {'analyse': nonogram2d.analyse,
                                               'line_solver': nonofast.solve_line}),
-        ('+ undo trail', trail),
-        ('+ memo', {**trail, 'memo_bytes': nonoengine.MEMO_BYTES}),
-        ('+ skip implied values', {**trail, 'memo_bytes': nonoengine.MEMO_BYTES,
-                                   'skip_implied': True}),
+        ('+ undo trail', {**chapter_2_way, 'line_solver': nonofast.solve_line, 'memo_bytes': 0}),
+        ('+ memo', {**chapter_2_way, 'line_solver': nonofast.solve_line}),
+        ('+ the unchecked door', chapter_2_way),
         ('+ skip unchanged lines', {'choose_guess': nonoengine.best_last_probe,
                                     'activity_growth': 1.0}),
         ('+ activity (the default)', {}),
@@ -524,6 +525,10 @@ def main(argv=None):
                         help='validate part, hand-over column: seconds the engine gets before SAT')
     args = parser.parse_args(argv)
     set_collection(args.puzzles)
+    if not SHARED.is_dir() and args.out.resolve() == (ROOT / 'benchmarks' / 'results').resolve():
+        parser.error(f'the puzzle collection {SHARED} is not there, so the validate, ideas and '
+                     'ablation parts would be partial; the chapters read benchmarks/results, so '
+                     'write a partial run elsewhere: --out DIR')
     scale = 10 if args.quick else 1
     args.lines, args.dp_lines, args.enum_lines = 5000 // scale, 1500 // scale, 300 // scale
     args.lengths = [10, 15, 20, 25, 30, 35, 40, 50, 60, 80, 100]
