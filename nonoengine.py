@@ -46,6 +46,7 @@ from collections import deque
 from collections.abc import Iterator
 
 import nonofast
+import nonogram2d
 from nonogram2d import (SearchLimit, Verdict, check_puzzle, checked_budget, first_in_first_out,
                         most_known_neighbours, transpose)
 from nonovector import Contradiction, Grid
@@ -545,23 +546,17 @@ class Searcher(Prober):
         self.method = 'line'  # how far the search had to go: 'line', 'probing' or 'search'
         self.start = time.perf_counter()
 
-    def seconds(self) -> float:
-        return time.perf_counter() - self.start
+    seconds = nonogram2d.Engine.seconds  # chapter 2's clock and budget rule, shared
 
     def check_budget(self):
-        """Raise SearchLimit if the node or time budget has run out."""
-        over = []
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            over.append(f'max_nodes={self.max_nodes}')
-        if self.time_limit is not None and self.seconds() > self.time_limit:
-            over.append(f'time_limit={self.time_limit} s')
-        if over:
-            seconds = self.seconds()
-            raise SearchLimit(
-                f'search stopped by {" and ".join(over)} after {self.nodes} nodes, '
-                f'{self.probes} probes and {seconds:.1f} s, with {len(self.found)} solution(s) '
-                f'found so far and {self.unknown()} of {self.height * self.width} cells unknown '
-                'at the node it stopped in', self.nodes, seconds, [row[:] for row in self.found])
+        """Raise SearchLimit if the node or time budget has run out (chapter 2's rule), saying
+        also how much of the grid was unknown at the node it stopped in."""
+        try:
+            nonogram2d.Engine.check_budget(self)
+        except SearchLimit as stop:
+            raise SearchLimit(f'{stop} and {self.unknown()} of {self.height * self.width} cells '
+                              'unknown at the node it stopped in',
+                              stop.nodes, stop.seconds, stop.solutions) from None
 
     def node(self, lines):
         """Visit a search node: propagate from `lines`, then probe. Return 'dead' (no solution
