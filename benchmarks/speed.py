@@ -287,16 +287,15 @@ def part_validate(args, out):
 
 
 def handover_run(rows, cols, grid, args):
-    """Validate as the `nonogram` command does by default (chapter 6's hand-over, here with SAT
-    in a process of its own, as sat_run does): the engine for --engine-seconds,
-    then, if it has not finished, SAT for the rest of the time limit.
-    Returns (verdict, 'engine' or 'SAT', total seconds)."""
-    first = min(args.engine_seconds, args.time_limit)
-    verdict, _, _, seconds = engine_run(rows, cols, grid, first)
-    if verdict != 'limit' or seconds >= args.time_limit:
-        return verdict, 'engine', seconds
-    sat_verdict, _, sat_seconds = sat_run(rows, cols, grid, args.time_limit - seconds)
-    return sat_verdict, 'SAT', seconds + sat_seconds
+    """Validate as the `nonogram` command does by default: chapter 6's find_solutions, the
+    engine for --engine-seconds, then, if it has not finished, SAT for the rest of the time
+    limit. Returns (verdict, 'engine' or 'SAT', total seconds)."""
+    import nonosat
+    start = time.perf_counter()
+    answer = nonosat.find_solutions(rows, cols, grid, timeout=args.time_limit,
+                                    engine_seconds=args.engine_seconds)
+    verdict = answer.status if answer.finished else 'limit'
+    return verdict, answer.part, time.perf_counter() - start
 
 
 def random_puzzle(rng, height, width, density=0.5):
@@ -452,13 +451,14 @@ def idea_configs():
     ]
 
 
-def part_ideas(args, out):
-    """chapter 5's ideas added one at a time, on the ablation's puzzles."""
+def run_configs(args, configs):
+    """Each (label, engine options) of `configs` on the ablation's puzzles: a table of rows.
+    The option line_solver='memo' stands for a fresh memo_line_solver() on each puzzle."""
     paths = dict(shared_puzzle_paths())
     jobs = [(name, *load(paths[name])) for name in ABLATION_PUZZLES if name in paths]
     jobs += [(name, rows, cols, None) for name, rows, cols in random_jobs(args)[:args.ablation_random]]
     table = []
-    for label, options in idea_configs():
+    for label, options in configs:
         for name, rows, cols, grid in progress(jobs, label):
             nonofast.cache_clear()
             run_options = dict(options)
@@ -470,24 +470,17 @@ def part_ideas(args, out):
                           'seconds': f'{seconds:.3f}'})
         done = [float(r['seconds']) for r in table if r['config'] == label]
         print(f'  {label:<34} total {sum(done):7.2f} s', file=sys.stderr)
-    write_csv(out / 'ideas.csv', table)
+    return table
+
+
+def part_ideas(args, out):
+    """chapter 5's ideas added one at a time, on the ablation's puzzles."""
+    write_csv(out / 'ideas.csv', run_configs(args, idea_configs()))
 
 
 def part_ablation(args, out):
     """Each option of the engine switched off (or swapped) on its own, on a fixed puzzle set."""
-    paths = dict(shared_puzzle_paths())
-    jobs = [(name, *load(paths[name])) for name in ABLATION_PUZZLES if name in paths]
-    jobs += [(name, rows, cols, None) for name, rows, cols in random_jobs(args)[:args.ablation_random]]
-    table = []
-    for label, options in ablation_configs():
-        for name, rows, cols, grid in progress(jobs, label):
-            nonofast.cache_clear()
-            verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit, **options)
-            table.append({'config': label, 'puzzle': name, 'verdict': verdict, 'nodes': nodes,
-                          'seconds': f'{seconds:.3f}'})
-        done = [float(r['seconds']) for r in table if r['config'] == label]
-        print(f'  {label:<34} total {sum(done):7.2f} s', file=sys.stderr)
-    write_csv(out / 'ablation.csv', table)
+    write_csv(out / 'ablation.csv', run_configs(args, ablation_configs()))
 
 
 def write_csv(path, table):
