@@ -45,10 +45,9 @@ from nonovector import (Clue, ClueError, Contradiction, Grid, Line, check_line, 
 # To have puzzles to solve, it helps to make them. The post's `pic2gram` goes from a picture to
 # its clues: the clue of each row of the picture, and the clue of each column (the rows of the
 # transposed picture). A picture can be typed as text, one line of `0`s and `1`s per row, or given
-# as a list of rows. A ragged picture (rows of different lengths) or a stray character is a
-# mistake worth reporting clearly, so `pic2gram` checks before it counts. Its error,
-# `PuzzleError`, is chapter 1's `ClueError` with a more specific name: every message says which
-# row, column, cell or total is at fault.
+# as a list of rows. A ragged picture or a stray character is reported clearly: `pic2gram`
+# checks before it counts. Its error, `PuzzleError`, is chapter 1's `ClueError`; every message
+# names the row, column, cell or total at fault.
 
 # %%
 class PuzzleError(ClueError):
@@ -491,7 +490,7 @@ class Engine:
                 name = f'row {line}' if line < self.height else f'column {line - self.height}'
                 raise Contradiction(f'{name} cannot hold its clue') from None
             for i, (before, after) in enumerate(zip(old, new)):
-                if before is None and after is not None:
+                if after != before:
                     if line < self.height:
                         r, c, crossing = line, i, self.height + i
                     else:
@@ -504,8 +503,7 @@ class Engine:
 
 # %%
 def propagate(rows, cols, grid=None, **options) -> Grid:
-    """The grid at the line-logic fixpoint (a new list of rows of 1/0/None). Raises Contradiction
-    if some line has no layout that fits, PuzzleError if the puzzle is malformed."""
+    """The grid at the line-logic fixpoint (a new list of rows of 1/0/None), or Contradiction."""
     engine = Engine(rows, cols, grid, **options)
     return engine.propagate(engine.grid)
 
@@ -567,8 +565,8 @@ def read_clues(path) -> tuple[list[Clue], list[Clue]]:
 #       f'queue {cat.line_solves} line solves ({sweep_solves / cat.line_solves:.1f} times fewer)')
 
 # %% [markdown]
-# (The post's loop stops here because the grid is complete; on a puzzle where line logic stalls
-# it needs one more round, which changes nothing, to find out.) The Cat's solve by the post's
+# (The post's loop stops here because the grid is complete; where line logic stalls it needs one
+# more round to find out.) The Cat's solve by the post's
 # loop, round by round:
 
 # %% tags=["active-ipynb"]
@@ -607,7 +605,9 @@ def read_clues(path) -> tuple[list[Clue], list[Clue]]:
 #
 # Repeat over all unknown cells while a round of probes decides something. The order is another
 # strategy; the default tries first the cells next to known cells (or to the edge), whose lines
-# are most constrained. A probe works on a copy of the grid.
+# are most constrained. A probe works on a copy of the grid. Two methods, `choices` (what a cell
+# may still be) and `certain`, are all the engine knows of values; chapter 8 changes them for
+# colour.
 
 # %%
 def most_known_neighbours(engine: Engine, grid: Grid) -> list[tuple[int, int]]:
@@ -623,23 +623,25 @@ def most_known_neighbours(engine: Engine, grid: Grid) -> list[tuple[int, int]]:
 
 
 # %%
-def certain(if_filled: dict | None, if_empty: dict | None) -> dict:
-    """What the two probes of one cell make certain, {(row, column): value}: all that the
-    surviving value decides if the other contradicts, else what both decide alike."""
-    if if_filled is None and if_empty is None:
-        raise Contradiction('a cell can be neither filled nor empty')
-    if if_filled is None or if_empty is None:
-        return if_empty if if_filled is None else if_filled
-    return {cell: value for cell, value in if_filled.items() if if_empty.get(cell) == value}
-
-
-# %%
 class Engine(Engine):
     """The engine, continued: probing."""
 
     def __init__(self, rows, cols, grid=None, *, probe_order=most_known_neighbours, **options):
         super().__init__(rows, cols, grid, **options)
         self.probe_order, self.probes = probe_order, 0
+
+    def choices(self, cell) -> tuple:
+        """The values a cell may still take: both if unknown, none if known."""
+        return (1, 0) if cell is None else ()
+
+    def certain(self, grid: Grid, outcomes: list) -> dict:
+        """What the probes of one cell (filled, empty) make certain: all a lone survivor decides."""
+        if_filled, if_empty = outcomes
+        if if_filled is None and if_empty is None:
+            raise Contradiction('a cell can be neither filled nor empty')
+        if if_filled is None or if_empty is None:
+            return if_empty if if_filled is None else if_filled
+        return {cell: value for cell, value in if_filled.items() if if_empty.get(cell) == value}
 
     def probe(self, grid: Grid, r: int, c: int, value: int) -> dict | None:
         """Suppose cell (r, c) has `value` and propagate, on a copy of the grid. Return what that
@@ -652,7 +654,7 @@ class Engine(Engine):
         except Contradiction:
             return None
         return {(i, j): trial[i][j] for i, row in enumerate(grid)
-                for j, cell in enumerate(row) if cell is None and trial[i][j] is not None}
+                for j, cell in enumerate(row) if trial[i][j] != cell}
 
     def probe_all(self, grid: Grid, stop=lambda: None) -> dict:
         """Probe every unknown cell both ways, writing what is certain into `grid`, until a
@@ -662,11 +664,11 @@ class Engine(Engine):
         while True:
             probes, progress = {}, False
             for r, c in self.probe_order(self, grid):
-                if grid[r][c] is not None:  # decided by an earlier probe of this round
+                if not self.choices(grid[r][c]):  # decided by an earlier probe of this round
                     continue
                 stop()
-                outcomes = self.probe(grid, r, c, 1), self.probe(grid, r, c, 0)
-                sure = certain(*outcomes)
+                outcomes = [self.probe(grid, r, c, value) for value in self.choices(grid[r][c])]
+                sure = self.certain(grid, outcomes)
                 if sure:
                     for (rr, cc), value in sure.items():
                         grid[rr][cc] = value
@@ -811,14 +813,14 @@ class Engine(Engine):
         try:
             self.propagate(grid, lines)
             probes = {}
-            if self.probing and any(None in row for row in grid):
+            if self.probing and not self.solved(grid):
                 self.method = 'probing' if self.method == 'line' else self.method
                 probes = self.probe_all(grid, stop=self.check_budget)
         except Contradiction:
             if self.trace:
                 self.trace(self, depth, grid, 'dead end')
             return
-        if not any(None in row for row in grid):
+        if self.solved(grid):
             if self.trace:
                 self.trace(self, depth, grid, 'solution')
             yield grid
@@ -827,10 +829,14 @@ class Engine(Engine):
         if self.trace:
             self.trace(self, depth, grid, f'guess ({r}, {c})')
         self.method = 'search'
-        for value in (1, 0):
+        for value in self.choices(grid[r][c]):
             child = [row[:] for row in grid]
             child[r][c] = value
             yield from self.search(child, [r, self.height + c], depth + 1)
+
+    def solved(self, grid: Grid) -> bool:
+        """Is every cell known?"""
+        return not any(self.choices(cell) for row in grid for cell in row)
 
     def solutions(self) -> Iterator[Grid]:
         """Every solution of the puzzle (new lists of rows of 0/1), each once, depth first."""
@@ -897,8 +903,7 @@ def solutions(rows, cols, grid=None, **options) -> Iterator[Grid]:
 
 # %%
 def solve(rows, cols, grid=None, **options) -> Grid:
-    """The first solution found (a list of rows of 0/1); raises Contradiction if there is none.
-    Options are those of `solutions`."""
+    """The first solution found (a list of rows of 0/1), or Contradiction; options: `solutions`."""
     for solution in solutions(rows, cols, grid, **options):
         return solution
     raise Contradiction('the puzzle has no solution')

@@ -263,11 +263,12 @@ def test_probe_all_reports_two_way_cells_when_stuck():
 
 
 def test_certain_keeps_what_both_values_agree_on():
-    assert nonogram2d.certain({(0, 0): 1, (0, 1): 0}, {(0, 0): 0, (0, 1): 0}) == {(0, 1): 0}
-    assert nonogram2d.certain(None, {(0, 0): 0}) == {(0, 0): 0}
-    assert nonogram2d.certain({(0, 0): 1}, None) == {(0, 0): 1}
+    certain = nonogram2d.Engine([[1]], [[1]]).certain
+    assert certain(None, [{(0, 0): 1, (0, 1): 0}, {(0, 0): 0, (0, 1): 0}]) == {(0, 1): 0}
+    assert certain(None, [None, {(0, 0): 0}]) == {(0, 0): 0}
+    assert certain(None, [{(0, 0): 1}, None]) == {(0, 0): 1}
     with pytest.raises(Contradiction):
-        nonogram2d.certain(None, None)
+        certain(None, [None, None])
 
 
 def test_most_known_neighbours_prefers_cells_next_to_known_ones():
