@@ -462,10 +462,11 @@ def first_in_first_out(engine: 'Engine', queue: deque) -> int:
 class Engine:
     """One solve of one puzzle: its clues, the line solver, the strategy for the next line, and a
     count of line solves. Methods change the grid passed in. (Probing and search add to it.)"""
+    check_puzzle = staticmethod(check_puzzle)  # (chapter 8 checks colour puzzles instead)
 
     def __init__(self, rows, cols, grid=None, *, line_solver: LineSolver = solve_line,
                  next_line=first_in_first_out):
-        self.rows, self.cols, self.grid = check_puzzle(rows, cols, grid)
+        self.rows, self.cols, self.grid = self.check_puzzle(rows, cols, grid)
         self.height, self.width = len(self.rows), len(self.cols)
         self.clues = self.rows + self.cols
         self.line_solver, self.next_line = line_solver, next_line
@@ -1041,8 +1042,7 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 
 # %% tags=["active-ipynb"]
 # try:
-#     for solution in solutions(*pic2gram(random_picture(25, 25, 0.5, seed=1)), max_nodes=10):
-#         pass
+#     list(solutions(*pic2gram(random_picture(25, 25, 0.5, seed=1)), max_nodes=10))
 # except SearchLimit as error:
 #     print('nodes:', error.nodes, '| solutions found so far:', len(error.solutions),
 #           '\nmessage:', re.sub(r'[0-9.]+ s,', '... s,', str(error)))  # (the time varies)

@@ -443,12 +443,15 @@ class Answer:
 
 
 def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
-                   engine_seconds=ENGINE_SECONDS, use_engine=True, use_sat=True) -> Answer:
+                   engine_seconds=ENGINE_SECONDS, use_engine=True, use_sat=True,
+                   engine=nonoengine.Searcher, sat=sat_solutions) -> Answer:
     """Look for up to `count` solutions: chapter 5's engine first, for at most `engine_seconds`;
     if it has not finished, SAT with what is left of `timeout` (all the time it needs without
     a timeout). With python-sat missing, or use_sat=False, the engine alone has the whole
-    timeout; with use_engine=False, SAT alone. Returns an Answer."""
-    rows, cols, grid = check_puzzle(rows, cols, grid)
+    timeout; with use_engine=False, SAT alone. Returns an Answer. Other kinds of puzzle (colour,
+    chapter 8) pass in their own `engine` (a class like Searcher) and `sat` (a generator of
+    solutions like sat_solutions, defined at the top level of a module)."""
+    engine(rows, cols, grid)  # checks the puzzle: PuzzleError before any work
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f'count must be a whole number at least 1, not {count!r}')
     timeout = checked_budget('timeout', timeout, (int, float))
@@ -459,26 +462,26 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
     if not use_engine:
         if not sat_available():
             raise ImportError(SAT_MISSING)
-        return sat_answer(rows, cols, grid, count, timeout, 0.0, None)
+        return sat_answer(rows, cols, grid, count, timeout, 0.0, None, sat)
     hand_over = use_sat and sat_available()
     budget = timeout
     if hand_over:
         budget = engine_seconds if timeout is None else min(engine_seconds, timeout)
-    answer = engine_answer(rows, cols, grid, count, budget)
+    answer = engine_answer(rows, cols, grid, count, budget, engine)
     spent = time.perf_counter() - start
     left = None if timeout is None else timeout - spent
     if answer.finished or not hand_over or (left is not None and left <= 0):
         return answer
-    sat = sat_answer(rows, cols, grid, count, left, spent, budget)
-    if not sat.finished:  # keep what the engine found, too
-        sat.solutions += [s for s in answer.solutions if s not in sat.solutions][:count]
-        del sat.solutions[count:]
-    return sat
+    by_sat = sat_answer(rows, cols, grid, count, left, spent, budget, sat)
+    if not by_sat.finished:  # keep what the engine found, too
+        by_sat.solutions += [s for s in answer.solutions if s not in by_sat.solutions][:count]
+        del by_sat.solutions[count:]
+    return by_sat
 
 
-def engine_answer(rows, cols, grid, count, time_limit) -> Answer:
-    """Up to `count` solutions by chapter 5's engine within `time_limit` seconds."""
-    searcher = nonoengine.Searcher(rows, cols, grid, time_limit=time_limit)
+def engine_answer(rows, cols, grid, count, time_limit, engine=nonoengine.Searcher) -> Answer:
+    """Up to `count` solutions by the engine (chapter 5's) within `time_limit` seconds."""
+    searcher = engine(rows, cols, grid, time_limit=time_limit)
     found, finished = [], True
     try:
         for solution in searcher.solutions():
@@ -491,10 +494,11 @@ def engine_answer(rows, cols, grid, count, time_limit) -> Answer:
                   nodes=searcher.nodes, line_solves=searcher.line_solves, probes=searcher.probes)
 
 
-def sat_answer(rows, cols, grid, count, timeout, spent, handed_over_after) -> Answer:
+def sat_answer(rows, cols, grid, count, timeout, spent, handed_over_after,
+               sat=sat_solutions) -> Answer:
     """Up to `count` solutions by SAT within `timeout` seconds, after `spent` seconds of search."""
     start = time.perf_counter()
-    found, finished = sat_solutions_within(rows, cols, grid, count, timeout)
+    found, finished = sat_solutions_within(rows, cols, grid, count, timeout, sat)
     return Answer(found, finished, 'SAT', spent + time.perf_counter() - start, count,
                   handed_over_after)
 
@@ -513,18 +517,19 @@ def sat_available() -> bool:
         return False
 
 
-def sat_solutions_within(rows, cols, grid, count, timeout=None) -> tuple[list, bool]:
-    """Up to `count` solutions by sat_solutions; returns (solutions, finished?).
+def sat_solutions_within(rows, cols, grid, count, timeout=None,
+                         sat=sat_solutions) -> tuple[list, bool]:
+    """Up to `count` solutions by `sat` (sat_solutions); returns (solutions, finished?).
 
     With a timeout the solver runs in a child process, stopped when the time is up (finished is
     then False and the solutions are those found so far)."""
     import multiprocessing
 
     if timeout is None:
-        return list(islice(sat_solutions(rows, cols, grid), count)), True
+        return list(islice(sat(rows, cols, grid), count)), True
     receiver, sender = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.Process(target=send_sat_solutions, daemon=True,
-                                    args=(rows, cols, grid, count, sender))
+                                    args=(rows, cols, grid, count, sender, sat))
     child.start()
     sender.close()
     deadline = time.perf_counter() + timeout
@@ -547,9 +552,9 @@ def sat_solutions_within(rows, cols, grid, count, timeout=None) -> tuple[list, b
     return found, finished
 
 
-def send_sat_solutions(rows, cols, grid, count, sender):
+def send_sat_solutions(rows, cols, grid, count, sender, sat=sat_solutions):
     """In the child process: send up to `count` SAT solutions through `sender`, then None."""
-    for solution in islice(sat_solutions(rows, cols, grid), count):
+    for solution in islice(sat(rows, cols, grid), count):
         sender.send(solution)
     sender.send(None)
     sender.close()
