@@ -217,15 +217,17 @@ def check_givens(source, givens, goal, height, width, line):
 #   its value may be quoted and may hold HTML character references such as `&eacute;`; we keep
 #   them all as metadata. Unknown lines are properties too, so a reader that does not know an
 #   extension ignores it, as the format asks;
-# - a `color` line, or a clue such as `3b`, marks a colour puzzle, which this project does not
-#   solve: better a clear refusal than a wrong answer.
+# - a `color` line, or a clue such as `3b`, marks a colour puzzle, which these readers do not
+#   read: better a clear refusal than a wrong answer. (Chapter 8 reads colour puzzles in
+#   webpbn's XML.)
 #
 # This project adds one such extension: `givens "????1???..."`, the cells printed on the puzzle,
 # row by row, `1` filled, `0` empty and `?` not given. Other programs read it as a property and
 # ignore it. (Lines starting with `#` are comments.)
 
 # %%
-COLOUR_ERROR = 'colour puzzles are not supported (only black and white)'
+COLOUR_ERROR = ('colour puzzles are not supported by this reader '
+                '(nonocolour reads colour webpbn XML)')
 
 
 def parse_clue(text, source, line):
@@ -1002,5 +1004,6 @@ def scaled_size(original, size):
 #   `format_rosetta`) write puzzles back, and the tests check every round trip.
 # - `read_image` and `picture_puzzle` turn a drawing into a puzzle in one call.
 #
-# Not done: colour puzzles (every reader refuses them by name). The last chapter makes good
-# puzzles from pictures and solves files from the terminal.
+# Not done here: colour puzzles (every reader refuses them by name); the next chapter reads them
+# from webpbn XML. The last chapter makes good puzzles from pictures and solves files from the
+# terminal.

@@ -136,7 +136,16 @@ def line_clauses(clue: Clue, cell_vars: list[int], new_var) -> list[list[int]]:
     cell_vars: the variable of each cell, in order (true = filled); new_var() returns a fresh
     variable number for each automaton state.
     """
-    tokens, cells = clue_tokens(clue), len(cell_vars)
+    def literal(t, value):  # "cell t has this value"
+        return cell_vars[t] if value else -cell_vars[t]
+    return automaton_clauses(clue_tokens(clue), next_state, (1, 0), literal, len(cell_vars),
+                             new_var)
+
+
+def automaton_clauses(tokens, move, values, literal, cells, new_var) -> list[list[int]]:
+    """The clauses of an automaton over `tokens` run on a line of `cells` cells: `move(tokens,
+    state, value)` is its move (None at a dead end), `values` what a cell may be, and
+    `literal(t, value)` the literal "cell t has this value". (Chapter 8 uses it for colour.)"""
     m = len(tokens)
     state = {}
     for t in range(cells + 1):  # only states that can still reach the end in time
@@ -147,14 +156,13 @@ def line_clauses(clue: Clue, cell_vars: list[int], new_var) -> list[list[int]]:
     for (t, q), here in state.items():
         if t == cells:
             continue
-        for value in (1, 0):
-            literal = cell_vars[t] if value else -cell_vars[t]  # "cell t has this value"
-            target = (t + 1, next_state(tokens, q, value))
+        for value in values:
+            target = (t + 1, move(tokens, q, value))
             if target in state:
-                clauses.append([-here, -literal, state[target]])
-                predecessors[target].append((here, literal))
+                clauses.append([-here, -literal(t, value), state[target]])
+                predecessors[target].append((here, literal(t, value)))
             else:
-                clauses.append([-here, -literal])
+                clauses.append([-here, -literal(t, value)])
     for key, there in state.items():
         if key[0] == 0:
             continue
@@ -162,8 +170,8 @@ def line_clauses(clue: Clue, cell_vars: list[int], new_var) -> list[list[int]]:
         if not options:
             clauses.append([-there])
         elif len(options) == 1:
-            (before, literal), = options
-            clauses += [[-there, before], [-there, literal]]
+            (before, literal_), = options
+            clauses += [[-there, before], [-there, literal_]]
         else:
             (a_state, a_literal), (b_state, b_literal) = options
             for a in (a_state, a_literal):

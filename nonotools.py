@@ -1,10 +1,10 @@
 # %% [markdown]
-# # Chapter 8. The puzzle-maker and the `nonogram` command
+# # Chapter 9. The puzzle-maker and the `nonogram` command
 #
 # Everything is in place: clues and line solving (chapter 1), the engine and its verdicts
 # (chapters 2 and 5), a fast line solver (chapter 4), SAT for the hardest puzzles (chapter 6),
-# and files and pictures (chapter 7). This last chapter puts them to work for two kinds of
-# user:
+# files and pictures (chapter 7), and colour (chapter 8). This last chapter puts them to work
+# for two kinds of user:
 #
 # - a **teacher**, who has a picture and wants a puzzle worth printing: one solution, and
 #   perhaps one that line logic alone can solve. The *puzzle-maker* says whether a picture's
@@ -18,7 +18,7 @@
 # %%
 """The puzzle-maker and the `nonogram` command.
 
-Chapter 8 of the nonogram tutorial (notebooks/nonotools.ipynb is the readable version).
+Chapter 9 of the nonogram tutorial (notebooks/nonotools.ipynb is the readable version).
 Puzzle-maker: describe, make_unique, make_puzzle, given_cells, givens_grid, draw_proposal,
 random_puzzles. Command: main (also `python -m nonotools FILE` and the `nonogram` console script),
 command_parser, solve_command. The file readers and writers of chapter 7 are re-exported here
@@ -28,11 +28,13 @@ command_parser, solve_command. The file readers and writers of chapter 7 are re-
 import sys
 from pathlib import Path
 
+import nonocolour
 import nonoengine
 import nonosat
-from nonofiles import (Puzzle, PuzzleFileError, format_nin, format_non, format_rosetta,  # noqa: F401
-                       format_xml, parse_puzzles, picture_of, picture_puzzle, read_image,
-                       read_puzzle, read_puzzles, write_puzzle)
+from nonofiles import (COLOUR_ERROR, IMAGE_SIGNATURES, Puzzle, PuzzleFileError,  # noqa: F401
+                       format_nin, format_non, format_rosetta, format_xml, parse_puzzles,
+                       picture_of, picture_puzzle, read_image, read_puzzle, read_puzzles,
+                       write_puzzle)
 from nonogram2d import SearchLimit, draw_grid, plural, random_picture
 from nonovector import NonogramError
 
@@ -464,11 +466,23 @@ ONE_OF_SEVERAL = '; one of them shown, --all lists them'
 
 
 def command_answer(puzzle, args) -> nonosat.Answer:
-    """The hand-over's answer for one puzzle, as the command's options ask."""
-    return nonosat.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens,
-                                  count=args.max_solutions + 1 if args.all else 2,
-                                  timeout=args.timeout, engine_seconds=args.engine_seconds,
-                                  use_engine=not args.sat, use_sat=not args.no_sat)
+    """The hand-over's answer for one puzzle, as the command's options ask. Colour puzzles go to
+    chapter 8's engine and SAT, except those of a single ink: black and white in another
+    colour, they are solved as such (and get the verdict of their black-and-white twin)."""
+    options = dict(count=args.max_solutions + 1 if args.all else 2, timeout=args.timeout,
+                   engine_seconds=args.engine_seconds, use_engine=not args.sat,
+                   use_sat=not args.no_sat)
+    if not isinstance(puzzle, nonocolour.ColourPuzzle):
+        return nonosat.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens, **options)
+    bw = nonocolour.bw_puzzle_clues(puzzle)
+    if bw is None:
+        return nonocolour.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens, **options)
+    ink = max([colour for clue in puzzle.rows for _, colour in clue] + [1])
+    givens = puzzle.givens and [[None if cell is None else int(cell == ink) for cell in row]
+                                for row in puzzle.givens]
+    answer = nonosat.find_solutions(*bw, givens, **options)
+    answer.solutions = [[[ink * cell for cell in row] for row in grid] for grid in answer.solutions]
+    return answer
 
 
 def answer_words(answer, args):
@@ -530,11 +544,15 @@ def solve_command(puzzle, args, png=None):
     if args.clues and puzzle.title:
         print(puzzle.title)
     code, shown, summary = answer_words(command_answer(puzzle, args), args)
+    colour = isinstance(puzzle, nonocolour.ColourPuzzle)
     for k, solution in enumerate(shown):
         if k:
             print()
-        lines = (grid_with_clues(solution, puzzle.rows, puzzle.cols) if args.clues
-                 else grid_lines(solution))
+        if colour:
+            lines = colour_grid_lines(solution, puzzle, args.clues)
+        else:
+            lines = (grid_with_clues(solution, puzzle.rows, puzzle.cols) if args.clues
+                     else grid_lines(solution))
         print(*lines, sep='\n')
     print(summary)
     if png and shown and code == EXIT_SOLVED:
@@ -542,15 +560,42 @@ def solve_command(puzzle, args, png=None):
     return code
 
 
+def colour_grid_lines(grid, puzzle, clues=False):
+    """A colour solution as text, a cell as its colour's character, with the clues if asked
+    (each block as its length and its colour's character: '3r')."""
+    chars = [colour.char for colour in puzzle.colours]
+    lines = [''.join(chars[colour] for colour in row) for row in grid]
+    if not clues:
+        return lines
+
+    def block_text(block):
+        return f'{block[0]}{chars[block[1]]}'
+    cell = max([len(block_text(block)) for clue in puzzle.cols for block in clue] + [1]) + 1
+    depth = max(len(clue) for clue in puzzle.cols) or 1
+    above = []
+    for k in range(depth):
+        above.append(''.join(([''] * (depth - len(clue)) + [block_text(b) for b in clue])[k]
+                             .rjust(cell) for clue in puzzle.cols).rstrip())
+    return above + [''.join(char.rjust(cell) for char in line) + '   '
+                    + (' '.join(map(block_text, clue)) or '0')
+                    for line, clue in zip(lines, puzzle.rows)]
+
+
 def save_png(puzzle, solution, path):
-    """Draw the solution with its clues (givens dotted) and save it as a PNG file."""
+    """Draw the solution with its clues (givens dotted; colour puzzles in their colours) and save
+    it as a PNG file."""
     from matplotlib.figure import Figure
 
     size = min(12, max(4, 0.3 * max(puzzle.width, puzzle.height) + 2))
     fig = Figure(figsize=(size, size))
     ax = fig.subplots()
-    givens = [(i, j) for i, j, _ in given_cells(puzzle.givens or [])]
-    draw_grid(solution, puzzle.rows, puzzle.cols, ax=ax, givens=givens, title=puzzle.title or None)
+    if isinstance(puzzle, nonocolour.ColourPuzzle):
+        nonocolour.draw_colour_grid(solution, puzzle.rows, puzzle.cols, puzzle.colours, ax=ax,
+                                    title=puzzle.title or None, sets=False)
+    else:
+        givens = [(i, j) for i, j, _ in given_cells(puzzle.givens or [])]
+        draw_grid(solution, puzzle.rows, puzzle.cols, ax=ax, givens=givens,
+                  title=puzzle.title or None)
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=100)
@@ -578,9 +623,10 @@ def command_parser():
 
     parser = argparse.ArgumentParser(
         prog='nonogram',
-        description='Solve a nonogram file (.non, .nin, webpbn .xml, Rosetta Code letters, '
-                    '0/1 picture text, or a PNG/JPEG picture) and check its solution is unique. '
-                    'Prints the solution (# filled, . empty), then a verdict line.',
+        description='Solve a nonogram file (.non, .nin, webpbn .xml in black and white or '
+                    'colour, Rosetta Code letters, 0/1 picture text, or a PNG/JPEG picture) and '
+                    'check its solution is unique. Prints the solution (# filled, . empty; in '
+                    'colour, each colour\'s character), then a verdict line.',
         epilog='exit codes: 0 solved, 1 no solution, 2 bad input, 3 gave up (time limit); '
                '130 interrupted (Ctrl-C), 141 the reader of the output went away')
     parser.add_argument('file', help='the puzzle file')
@@ -598,6 +644,9 @@ def command_parser():
                         help='add the work done (line solves, probes, nodes, seconds) to the verdict')
     parser.add_argument('--size', type=int, metavar='N',
                         help='for picture files: scale to at most N cells a side')
+    parser.add_argument('--colours', '--colors', type=int, metavar='K',
+                        help='for picture files: make a colour puzzle of K colours, the '
+                             'background included (default: black and white)')
     solver = parser.add_mutually_exclusive_group()
     solver.add_argument('--sat', action='store_true',
                         help='search with a SAT solver from the start (needs python-sat)')
@@ -619,6 +668,8 @@ def main(argv=None):
         parser.error('--timeout must be a positive number of seconds')
     if args.size is not None and args.size < 1:
         parser.error('--size must be at least 1')
+    if args.colours is not None and not 2 <= args.colours <= 32:
+        parser.error('--colours must be from 2 to 32')
     if not args.engine_seconds > 0:
         parser.error('--engine-seconds must be a positive number of seconds')
     if args.sat and not nonosat.sat_available():
@@ -629,7 +680,7 @@ def main(argv=None):
               file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        puzzles = read_puzzles(args.file, picture_size=args.size)
+        puzzles = read_any_puzzles(args.file, args.size, args.colours)
     except NonogramError as error:
         print(f'nonogram: {error}', file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -659,6 +710,24 @@ def main(argv=None):
     return code
 
 
+def read_any_puzzles(path, size=None, colours=None) -> list:
+    """The puzzles of a file by chapter 7's readers, or, if it is webpbn XML in colour, by
+    chapter 8's; a picture file as a colour puzzle of `colours` colours if that is given."""
+    if colours is not None and Path(path).is_file():
+        with open(path, 'rb') as file:
+            if file.read(16).startswith(IMAGE_SIGNATURES):
+                return [nonocolour.image_puzzle(path, size or 20, colours, Path(path).stem)]
+    try:
+        return read_puzzles(path, picture_size=size)
+    except PuzzleFileError as error:
+        if error.message != COLOUR_ERROR:
+            raise
+        with open(path, 'rb') as file:  # (readable: chapter 7's reader has just read it)
+            if not file.read(4096).lstrip(b'\xef\xbb\xbf \t\r\n').startswith(b'<'):
+                raise  # a colour .non file: chapter 7's error stands
+    return nonocolour.read_colour_puzzles(path)
+
+
 def stop_quietly():
     """The reader of our output went away: silence stdout (so Python's exit does not complain
     about it) and exit as Unix tools do when a pipe closes, with 128 + SIGPIPE."""
@@ -677,6 +746,16 @@ def stop_quietly():
 
 # %% tags=["active-ipynb"]
 # print('exit code', main([str(PUZZLES / 'pynogram-smile.non'), '--clues']))
+
+# %% [markdown]
+# Colour files work the same way (chapter 8 reads and solves them): each cell is printed as its
+# colour's character from the file, and `--clues` writes each block as its length and that
+# character. With `--colours K`, a picture file becomes a colour puzzle of `K` colours, the
+# background included, as chapter 8's `image_puzzle` makes it:
+
+# %% tags=["active-ipynb"]
+# print('exit code', main([str(PUZZLES / 'pynogram-apples.xml'), '--clues']))
+# print('exit code', main([str(PUZZLES / 'lighthouse.png'), '--colours', '6', '--size', '16']))
 
 # %% tags=["active-ipynb"]
 # import contextlib, io
@@ -733,8 +812,8 @@ if __name__ == '__main__':
 #   which givens make it good, `make_puzzle` does it all in one call, and `random_puzzles` makes
 #   good puzzles on demand, reproducibly.
 # - `nonogram FILE` (or `python -m nonotools FILE`) solves from the terminal, with chapter 6's
-#   hand-over behind it, and answers with exit codes.
+#   hand-over behind it, in black and white or in colour, and answers with exit codes.
 #
-# Not done: colour puzzles (every reader refuses them by name), and the smallest possible set of
-# givens (the maker's set is minimal, each given needed, but not always minimum).
+# Not done: the smallest possible set of givens (the maker's set is minimal, each given needed,
+# but not always minimum), and givens for colour puzzles in the maker.
 

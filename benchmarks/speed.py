@@ -28,6 +28,13 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   ablation  the engine's options one at a time (line solver, memo, queue order, probing, which
             cells are probed again and in what order, choice of the search cell), and chapter 2's
             engine with chapter 4's line solver, on a fixed set of puzzles. Writes ablation.csv.
+  colour    chapter 8: colour line solvers (DP, bitmasks) in lines per second on random lines of
+            25, 50 and 100 cells in 1, 2 and 4 colours, against chapter 4's solver on the same
+            pictures in black and white (colour-lines.csv); and colour puzzles through the
+            hand-over (nonocolour.find_solutions): the colour files (../shared/puzzles/colour and
+            puzzles/*.xml, 10 s each), drawn pictures (discs and bars, 20x20 to 50x50, 3 to 5
+            colours with the background, 10 s each) and noise pictures (30 s each).
+            Writes colour-puzzles.csv.
 
 Everything is seeded, so the same lines and puzzles are measured on every run; only the times
 vary. Progress bars (tqdm) go to stderr.
@@ -483,6 +490,117 @@ def part_ablation(args, out):
     write_csv(out / 'ablation.csv', run_configs(args, ablation_configs()))
 
 
+# --- colour ------------------------------------------------------------------------------------
+
+def colour_line_cases(rng, cells, colours, count):
+    """Random colour lines: the clue of a random picture (each cell the background or one of
+    `colours` colours, equally likely), every cell open; and the same pictures in black and
+    white (a cell filled if it has any colour), for chapter 4's solver."""
+    cases, bw_cases = [], []
+    for _ in range(count):
+        picture = [rng.randrange(colours + 1) for _ in range(cells)]
+        cases.append((tuple(nonocolour_module().colour_clue(picture)), [(1 << (colours + 1)) - 1] * cells))
+        bw = [length for length, _ in nonocolour_module().colour_clue([int(c > 0) for c in picture])]
+        bw_cases.append((nonofast.checked_clue(bw, cells), (None,) * cells))
+    return cases, bw_cases
+
+
+def nonocolour_module():
+    import nonocolour
+    return nonocolour
+
+
+def drawn_picture(rng, size, colours):
+    """A picture as people draw them: overlapping discs and bars of colour on the background."""
+    picture = [[0] * size for _ in range(size)]
+    for _ in range(rng.randint(4, 10)):
+        colour, r0, c0 = rng.randint(1, colours), rng.randrange(size), rng.randrange(size)
+        if rng.random() < 0.5:
+            radius = rng.randint(2, max(2, size // 4))
+            for r in range(size):
+                for c in range(size):
+                    if (r - r0) ** 2 + (c - c0) ** 2 <= radius * radius:
+                        picture[r][c] = colour
+        else:
+            height, width = rng.randint(1, max(1, size // 3)), rng.randint(2, max(2, size // 2))
+            for r in range(r0, min(size, r0 + height)):
+                for c in range(c0, min(size, c0 + width)):
+                    picture[r][c] = colour
+    return picture
+
+
+def colour_answer(rows, cols, time_limit, **options):
+    """The hand-over in colour (nonocolour.find_solutions): (verdict, part, method, seconds)."""
+    start = time.perf_counter()
+    answer = nonocolour_module().find_solutions(rows, cols, timeout=time_limit, **options)
+    verdict = answer.status if answer.finished else 'limit'
+    return verdict, answer.part, answer.method or '-', time.perf_counter() - start
+
+
+def part_colour(args, out):
+    """Colour: line solvers (lines per second, against chapter 4's black-and-white solver on the
+    same pictures), and colour puzzles (files, drawn pictures and noise) through the hand-over."""
+    nonocolour = nonocolour_module()
+    rng = random.Random(args.seed + 8)
+    table = []
+    for cells in (25, 50, 100):
+        for colours in (1, 2, 4):
+            cases, bw_cases = colour_line_cases(rng, cells, colours, args.colour_lines)
+            for clue, line in cases[:50]:
+                assert tuple(nonocolour.solve_colour_line(list(clue), line)) == \
+                    nonocolour.solve_colour_line_fast(clue, line)
+
+            def fast(clue, line):
+                nonocolour._cache.clear()
+                return nonocolour.solve_colour_line_fast(clue, line)
+            dp_cases = [(list(clue), line) for clue, line in cases[:args.colour_lines // 5]]
+            dp = len(dp_cases) / time_pass(nonocolour.solve_colour_line, dp_cases, repeats=2)
+            bits = len(cases) / time_pass(fast, cases, repeats=3)
+            bw = len(bw_cases) / time_pass(nonofast.solve_checked, bw_cases, repeats=3)
+            table.append({'cells': cells, 'colours': colours, 'dp_lines_per_second': f'{dp:.0f}',
+                          'bitmask_lines_per_second': f'{bits:.0f}',
+                          'bw_lines_per_second': f'{bw:.0f}', 'bw_over_bitmask': f'{bw / bits:.2f}'})
+            print(f'  {cells:>3} cells, {colours} colour(s): DP {dp:>8,.0f}  bitmasks {bits:>8,.0f}  '
+                  f'black and white {bw:>8,.0f} lines/s  (b/w {bw / bits:.2f}x the bitmasks)',
+                  file=sys.stderr)
+    write_csv(out / 'colour-lines.csv', table)
+    jobs = []
+    files = sorted((SHARED / 'colour').glob('*.xml')) if (SHARED / 'colour').is_dir() else []
+    files += sorted((ROOT / 'puzzles').glob('*.xml'))
+    for path in files:
+        for puzzle in nonocolour.read_colour_puzzles(path):
+            jobs.append((f'file {path.name}', puzzle.rows, puzzle.cols, args.time_limit))
+    for size in args.colour_sizes:
+        for colours in (2, 3, 4):
+            for k in range(args.colour_pictures):
+                picture = drawn_picture(rng, size, colours)
+                jobs.append((f'drawn {size}x{size} {colours + 1} colours #{k}',
+                             *nonocolour.colour_clues(picture), 10.0))
+                noise = [[rng.randrange(colours + 1) for _ in range(size)] for _ in range(size)]
+                jobs.append((f'noise {size}x{size} {colours + 1} colours #{k}',
+                             *nonocolour.colour_clues(noise), 30.0))
+    results = []
+    for name, rows, cols, limit in progress(jobs, 'colour puzzles'):
+        verdict, part, method, seconds = colour_answer(rows, cols, limit)
+        results.append({'puzzle': name, 'size': f'{len(cols)}x{len(rows)}', 'limit': limit,
+                        'verdict': verdict, 'part': part, 'method': method,
+                        'seconds': f'{seconds:.3f}'})
+    write_csv(out / 'colour-puzzles.csv', results)
+    print('\nColour line solvers (lines per second, every cell open, caches emptied):')
+    for row in table:
+        print(f'  {row["cells"]:>3} cells, {row["colours"]} colour(s): bitmasks '
+              f'{int(row["bitmask_lines_per_second"]):>8,}, chapter 4 in black and white '
+              f'{int(row["bw_lines_per_second"]):>8,}: {row["bw_over_bitmask"]}x')
+    for kind in ('file', 'drawn', 'noise'):
+        group = [r for r in results if r['puzzle'].startswith(kind)]
+        if group:
+            over = [r['puzzle'] for r in group if r['verdict'] == 'limit']
+            slowest = max(group, key=lambda r: float(r['seconds']))
+            print(f'Colour puzzles, {kind}: {len(group) - len(over)} of {len(group)} within their '
+                  f'limit; slowest {slowest["puzzle"]} {float(slowest["seconds"]):.2f} s; '
+                  f'over: {", ".join(over) or "none"}')
+
+
 def write_csv(path, table):
     """Write a list of dicts as CSV (columns in the first dict's order)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -494,7 +612,7 @@ def write_csv(path, table):
 
 
 PARTS = {'lines': part_lines, 'lengths': part_lengths, 'validate': part_validate, 'random': part_random,
-         'memory': part_memory, 'ideas': part_ideas, 'ablation': part_ablation}
+         'memory': part_memory, 'ideas': part_ideas, 'ablation': part_ablation, 'colour': part_colour}
 
 
 def set_collection(folder):
@@ -528,6 +646,8 @@ def main(argv=None):
     args.length_lines, args.enum_length_lines, args.enum_max_seconds = 200 // scale, 30 // scale, 0.05
     args.random_puzzles = 200 if not args.quick else 3
     args.ablation_random = 8 if not args.quick else 1
+    args.colour_lines = 2000 // scale
+    args.colour_sizes, args.colour_pictures = ([20, 30, 50], 4) if not args.quick else ([10], 1)
     for part in args.parts.split(','):
         if part not in PARTS:
             parser.error(f'unknown part {part!r}; choose from {", ".join(PARTS)}')

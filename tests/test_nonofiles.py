@@ -21,8 +21,15 @@ from nonotools_helpers import PUZZLES, clue_totals_agree, picture
 SHIPPED = sorted(path for path in PUZZLES.iterdir() if path.name != "SOURCES.md")
 
 
+COLOUR_FILES = {"lighthouse.xml", "pynogram-apples.xml", "pynogram-uk.xml"}  # chapter 8 reads them
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=[path.name for path in SHIPPED])
 def test_every_shipped_puzzle_reads(path):
+    if path.name in COLOUR_FILES:  # refused by name
+        with pytest.raises(PuzzleFileError, match="colour puzzles are not supported"):
+            read_puzzles(path)
+        return
     puzzles = read_puzzles(path, picture_size=20)
     assert puzzles and all(clue_totals_agree(puzzle) for puzzle in puzzles)
 

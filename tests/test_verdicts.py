@@ -19,6 +19,7 @@ PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 ENGINE_VERDICTS = {
     "boat.png": [("unique", "probing")],           # read at 20 cells a side
     "gchq2015.non": [("unique", "line")],           # with its 22 givens
+    "lighthouse.png": [("unique", "line")],         # read in black and white at 20 cells a side
     "pynogram-hello.non": [("unique", "line")],
     "pynogram-p.non": [("unique", "line")],
     "pynogram-smile.non": [("unique", "probing")],
@@ -41,6 +42,12 @@ ENGINE_VERDICTS = {
     "webpbn-01611.non": [("unique", "probing")],    # Merka
     "webpbn-06574.non": [("unique", "search")],     # Forever
 }
+# The colour puzzles (chapter 8): (status, method) by the colour engine, pinned the same way.
+COLOUR_VERDICTS = {
+    "lighthouse.xml": [("unique", "line")],
+    "pynogram-apples.xml": [("unique", "line")],    # pbnsolve -u agrees (puzzles/SOURCES.md)
+    "pynogram-uk.xml": [("unique", "line")],        # pbnsolve -u agrees
+}
 # Beyond every solver in Jan Wolter's survey (two solutions each, by puzzles/SOURCES.md): the
 # engine must stop at its budget with a SearchLimit, never claim a verdict.
 TOO_HARD = ["survey-faase.non", "survey-knotty.non"]
@@ -52,7 +59,7 @@ def puzzles_of(name):
 
 def test_every_shipped_puzzle_has_a_pinned_verdict():
     shipped = {path.name for path in PUZZLES.iterdir() if path.name != "SOURCES.md"}
-    assert shipped == set(ENGINE_VERDICTS) | set(TOO_HARD)
+    assert shipped == set(ENGINE_VERDICTS) | set(COLOUR_VERDICTS) | set(TOO_HARD)
 
 
 @pytest.mark.parametrize("name", sorted(ENGINE_VERDICTS))
@@ -99,3 +106,27 @@ def test_sat_verdict_agrees(name):
     for puzzle, (status, _) in zip(puzzles_of(name), ENGINE_VERDICTS[name]):
         found = list(islice(nonosat.sat_solutions(puzzle.rows, puzzle.cols, puzzle.givens), 2))
         assert ["none", "unique", "multiple"][len(found)] == status
+
+
+@pytest.mark.parametrize("name", sorted(COLOUR_VERDICTS))
+def test_colour_verdict(name):
+    import nonocolour
+
+    found = []
+    for puzzle in nonocolour.read_colour_puzzles(PUZZLES / name):
+        verdict = nonocolour.analyse(puzzle.rows, puzzle.cols, time_limit=120)
+        found.append((verdict.status, verdict.method))
+        if puzzle.goal is not None:
+            assert verdict.solutions == [puzzle.goal]
+        if nonosat_available():
+            from itertools import islice
+
+            sat = list(islice(nonocolour.colour_sat_solutions(puzzle.rows, puzzle.cols), 2))
+            assert sat == verdict.solutions[:len(sat)] and len(sat) == len(verdict.solutions)
+    assert found == COLOUR_VERDICTS[name]
+
+
+def nonosat_available():
+    import nonosat
+
+    return nonosat.sat_available()
