@@ -15,10 +15,10 @@
 # 3. chapter 2's engine, unchanged: only what a cell may be, and what probes make certain, are
 #    new;
 # 4. chapter 6's SAT solver and hand-over, with a colour formula;
-# 5. drawings in colour, webpbn's XML colour files, and puzzles made from colour pictures.
+# 5. drawings in colour, and the verdicts of colour puzzles.
 #
-# This notebook is also the module `nonocolour`; the last chapter's `nonogram` command uses it
-# for colour files.
+# This notebook is also the module `nonocolour`. The last chapter reads colour puzzle files,
+# makes colour puzzles from pictures, and solves them with the `nonogram` command.
 
 # %%
 """Colour nonograms: clues, line solvers, the engine, SAT, files and pictures in colour.
@@ -28,26 +28,19 @@ A colour clue is a list of blocks (length, colour), colours numbered from 1 (0 i
 background); a solved grid is a list of rows of colour numbers. While solving, a cell is the set
 of colours it may still take, as a bitmask (bit c for colour c).
 Lines: colour_clue, colour_layouts, solve_line_by_layouts, solve_colour_line (the DP),
-solve_colour_line_fast (bitmasks). Puzzles: colour_clues, ColourEngine, solutions, solve,
-analyse (chapter 2's Verdict), colour_sat_solutions, find_solutions (chapter 6's hand-over).
-Files and pictures: Colour, ColourPuzzle, parse_colour_xml, format_colour_xml,
-read_colour_puzzles, write_colour_puzzle, image_puzzle, draw_colour_grid, draw_colour_steps.
-Errors: nonogram2d.PuzzleError (a malformed puzzle), nonofiles.PuzzleFileError (a malformed
-file, naming its line), nonovector.Contradiction (no layout fits).
+solve_colour_line_fast (bitmasks). Puzzles: colour_clues, text_picture, ColourEngine,
+solutions, solve, analyse (chapter 2's Verdict), colour_sat_solutions, find_solutions (chapter
+6's hand-over). Drawings: draw_colour_grid, draw_colour_steps. (Colour files and pictures are
+read by chapter 9, nonotools.) Errors: nonogram2d.PuzzleError (a malformed puzzle),
+nonovector.Contradiction (no layout fits).
 """
 
-import html
-import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from itertools import islice
-from pathlib import Path
 
 import nonosat
 from nonofast import reach, reverse_bits, runs_of, spread
-from nonofiles import (MAX_FILE_BYTES, MAX_SIDE, XML_METADATA, PuzzleFileError, parse_count,
-                       parse_xml_tree)
 from nonogram2d import Engine, PuzzleError, Verdict, best_probe
 from nonovector import Contradiction
 
@@ -817,8 +810,9 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # Noise makes poor puzzles in any number of colours: most have several solutions, since noise is
 # full of small patches whose colours can be swapped without changing a clue (two cells of a
 # row and two of a column, in a square, exchanging colours diagonally). The engine's verdicts
-# still come quickly (the benchmark times them). Pictures drawn with areas of colour, as people
-# draw them, are different: the files and the picture below are all settled by line logic.
+# still come quickly (the benchmark times them). Pictures with areas of colour, as people draw
+# them, are different: the two public colour puzzles and the picture of the next chapter are
+# all settled by line logic.
 
 # %% [markdown]
 # ## SAT in colour
@@ -939,390 +933,6 @@ def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
 # print(show_answer(find_solutions(*colour_clues([[1, 0], [0, 1]]), count=10)))
 
 # %% [markdown]
-# ## Colour puzzle files
-#
-# webpbn's XML format (chapter 7 reads its black-and-white puzzles) defines a puzzle's colours
-# as `<color name="red" char="r">ff0000</color>` elements, names the colour of blocks without
-# one in the puzzle's `defaultcolor` attribute and the background in `backgroundcolor` (white
-# if absent), and gives each block its colour as `<count color="red">3</count>`. A solution,
-# if present, is drawn with the colours' characters. A `ColourPuzzle` holds what a file says:
-# the clues with colours numbered in the file's order (the background first, as colour 0), the
-# colours themselves (`Colour`: name, character, RGB hex), metadata, and the goal.
-
-# %%
-@dataclass
-class Colour:
-    """A colour of a puzzle: its name, the character that stands for it, its RGB as 6 hex digits."""
-    name: str
-    char: str
-    rgb: str
-
-
-@dataclass
-class ColourPuzzle:
-    """A colour nonogram as plain data: clues (blocks (length, colour number)), the colours (0 is
-    the background), metadata strings (title, by, ...), the goal (rows of colour numbers), and
-    givens (rows of colour numbers, None where open) if some cells are printed."""
-    rows: list
-    cols: list
-    colours: list
-    metadata: dict = field(default_factory=dict)
-    goal: list = None
-    givens: list = None
-
-    @property
-    def height(self):
-        return len(self.rows)
-
-    @property
-    def width(self):
-        return len(self.cols)
-
-    @property
-    def title(self):
-        return self.metadata.get('title', '')
-
-
-# %% [markdown]
-# The reader is chapter 7's, step by step: the same safe XML parse, and an error naming the file
-# and line for anything wrong: an unknown colour in a count, two colours with the same
-# character, a count of zero, a clue too long for its line, or rows and columns that ask for
-# different numbers of cells of some colour. A colour without a character gets one: the first
-# letter of its name that no other colour uses (the background is `.`).
-
-# %%
-STANDARD_RGB = {'white': 'ffffff', 'black': '000000'}
-
-
-def parse_colour_xml(text: str, source='<text>') -> list[ColourPuzzle]:
-    """Read webpbn XML (a <puzzleset> or one <puzzle>), in colour or not; return ColourPuzzles."""
-    root, starts = parse_xml_tree(text, source)
-    elements = [root] if root.tag == 'puzzle' else root.findall('puzzle')
-    if root.tag not in ('puzzle', 'puzzleset') or not elements:
-        raise PuzzleFileError(source, starts.get(root), 'expected <puzzleset> of <puzzle> '
-                                                        'elements, or one <puzzle>')
-    return [xml_colour_puzzle(element, starts, source) for element in elements]
-
-
-def xml_colours(element, starts, source) -> list[Colour]:
-    """The colours of a <puzzle>, the background first, each with a distinct character."""
-    line = starts.get(element)
-    background = element.get('backgroundcolor', 'white')
-    named = {}
-    for item in element.findall('color'):
-        name, rgb = item.get('name'), (item.text or '').strip().lower()
-        where = starts.get(item)
-        if not name or name in named:
-            raise PuzzleFileError(source, where, f'a <color> needs a name of its own, not {name!r}')
-        if not re.fullmatch(r'[0-9a-f]{3}|[0-9a-f]{6}', rgb):
-            raise PuzzleFileError(source, where, f'colour {name!r}: {rgb!r} is not an RGB value '
-                                                 '(3 or 6 hex digits)')
-        char = item.get('char')
-        if char is not None and (len(char) != 1 or not char.isprintable() or char.isspace()):
-            raise PuzzleFileError(source, where, f'colour {name!r}: char {char!r} is not one '
-                                                 'visible character')
-        named[name] = (rgb if len(rgb) == 6 else ''.join(d * 2 for d in rgb), char, where)
-    for name in (background, element.get('defaultcolor', 'black')):
-        if name not in named:
-            if name not in STANDARD_RGB:
-                raise PuzzleFileError(source, line, f'colour {name!r} is used but not defined')
-            named[name] = (STANDARD_RGB[name], None, line)
-    order = [background] + [name for name in named if name != background]
-    chars = {}
-    for name in order:
-        char, where = named[name][1], named[name][2]
-        if char in chars.values():
-            raise PuzzleFileError(source, where, f'colour {name!r} has the character {char!r} '
-                                                 'of another colour')
-        if char is not None:
-            chars[name] = char
-    for name in order:
-        if name not in chars:
-            spare = [ch for ch in ('.' if name == background else '') + name + 'abcdefghijklmnop'
-                     'qrstuvwxyz0123456789' if ch.isalnum() or ch == '.']
-            chars[name] = next(ch for ch in spare if ch not in chars.values())
-    return [Colour(name, chars[name], named[name][0]) for name in order]
-
-
-def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
-    """One <puzzle> element as a ColourPuzzle, checked, with errors naming the line."""
-    line = starts.get(element)
-    if element.get('type', 'grid') != 'grid':
-        raise PuzzleFileError(source, line, f'puzzle type {element.get("type")!r} is not '
-                                            'supported (only "grid")')
-    colours = xml_colours(element, starts, source)
-    number = {colour.name: k for k, colour in enumerate(colours)}
-    ink = element.get('defaultcolor', 'black')
-    clues, lines = {}, {}
-    for group in element.findall('clues'):
-        kind = group.get('type')
-        if kind not in ('rows', 'columns') or kind in clues:
-            raise PuzzleFileError(source, starts.get(group), f'unexpected <clues type="{kind}">')
-        clues[kind], lines[kind] = [], []
-        for clue_line in group.findall('line'):
-            blocks = []
-            for count in clue_line.findall('count'):
-                where, name = starts.get(count), count.get('color', ink)
-                if name not in number or number[name] == 0:
-                    raise PuzzleFileError(source, where, f'count colour {name!r} is '
-                                          + ('the background' if name in number else
-                                             'not defined by a <color>'))
-                length = parse_count(count.text or '', source, where, 'a count')
-                if length == 0:
-                    raise PuzzleFileError(source, where, 'a count must be at least 1')
-                blocks.append((length, number[name]))
-            clues[kind].append(blocks)
-            lines[kind].append(starts.get(clue_line))
-    for kind in ('rows', 'columns'):
-        if kind not in clues:
-            raise PuzzleFileError(source, line, f'no <clues type="{kind}">')
-        if not clues[kind] or len(clues[kind]) > MAX_SIDE:
-            raise PuzzleFileError(source, line, f'<clues type="{kind}"> needs 1 to {MAX_SIDE} lines')
-    for kind, other in (('rows', 'columns'), ('columns', 'rows')):
-        for clue, where in zip(clues[kind], lines[kind]):
-            if shortest_line(clue) > len(clues[other]):
-                raise PuzzleFileError(source, where, f'this clue needs {shortest_line(clue)} '
-                                      f'cells, the line has {len(clues[other])}')
-    by_rows, by_cols = colour_totals(clues['rows']), colour_totals(clues['columns'])
-    for k in sorted(set(by_rows) | set(by_cols)):
-        if by_rows[k] != by_cols[k]:
-            raise PuzzleFileError(source, line, f'the rows need {by_rows[k]} {colours[k].name} '
-                                                f'cells, the columns {by_cols[k]}')
-    metadata = {}
-    for tag, key in XML_METADATA.items():
-        child = element.find(tag)
-        if child is not None and (child.text or '').strip():
-            metadata[key] = ' '.join(child.text.split())
-    goal = None
-    for solution in element.findall('solution'):
-        image = solution.find('image')
-        if solution.get('type', 'goal') == 'goal' and image is not None:
-            goal = xml_colour_image(image.text or '', clues, colours, source, starts.get(image))
-    return ColourPuzzle(clues['rows'], clues['columns'], colours, metadata, goal)
-
-
-def xml_colour_image(text, clues, colours, source, line) -> list[list[int]]:
-    """A solution <image> ('|rr.b|' rows of colour characters), checked against the clues."""
-    chars = {colour.char: k for k, colour in enumerate(colours)}
-    rows = [row.strip().strip('|') for row in text.strip().splitlines() if row.strip()]
-    height, width = len(clues['rows']), len(clues['columns'])
-    if len(rows) != height or any(len(row) != width for row in rows):
-        raise PuzzleFileError(source, line, f'the solution image is not {height} rows of '
-                                            f'{width} cells')
-    for row in rows:
-        for char in row:
-            if char not in chars:
-                raise PuzzleFileError(source, line, f'the solution image has {char!r}, which is '
-                                                    'no colour\'s character')
-    goal = [[chars[char] for char in row] for row in rows]
-    if colour_clues(goal) != (clues['rows'], clues['columns']):
-        raise PuzzleFileError(source, line, 'the solution image does not match the clues')
-    return goal
-
-
-def format_colour_xml(puzzles) -> str:
-    """webpbn XML text (a <puzzleset>) for one ColourPuzzle or a list of them."""
-    def text(value):
-        return html.escape(str(value), quote=True)
-
-    out = ['<?xml version="1.0"?>', '<puzzleset>']
-    for puzzle in [puzzles] if isinstance(puzzles, ColourPuzzle) else puzzles:
-        names = [colour.name for colour in puzzle.colours]
-        ink = names[1] if len(names) > 1 else 'black'
-        out.append(f'<puzzle type="grid" backgroundcolor="{text(names[0])}" '
-                   f'defaultcolor="{text(ink)}">')
-        tags = {key: tag for tag, key in XML_METADATA.items()}
-        out += [f'<{tags[key]}>{text(value)}</{tags[key]}>'
-                for key, value in puzzle.metadata.items() if key in tags]
-        out += [f'<color name="{text(c.name)}" char="{text(c.char)}">{c.rgb}</color>'
-                for c in puzzle.colours]
-        for kind, clues in (('columns', puzzle.cols), ('rows', puzzle.rows)):
-            out.append(f'<clues type="{kind}">')
-            out += ['<line>' + ''.join(f'<count color="{text(names[colour])}">{length}</count>'
-                                       for length, colour in clue) + '</line>' for clue in clues]
-            out.append('</clues>')
-        if puzzle.goal is not None:
-            out.append('<solution type="goal"><image>')
-            out += ['|' + ''.join(puzzle.colours[k].char for k in row) + '|' for row in puzzle.goal]
-            out.append('</image></solution>')
-        out.append('</puzzle>')
-    return '\n'.join(out + ['</puzzleset>']) + '\n'
-
-
-def read_colour_puzzles(path) -> list[ColourPuzzle]:
-    """The puzzles of a webpbn XML file (colour or not). Raises PuzzleFileError."""
-    path = Path(path)
-    try:
-        if not path.is_file():
-            raise PuzzleFileError(path, None, 'not a file')
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise PuzzleFileError(path, None, f'larger than {MAX_FILE_BYTES:,} bytes')
-        text = path.read_text(encoding='utf-8-sig')
-    except (OSError, UnicodeDecodeError) as error:
-        raise PuzzleFileError(path, None, f'cannot read the file ({error})') from None
-    return parse_colour_xml(text, path)
-
-
-def write_colour_puzzle(puzzles, path) -> Path:
-    """Write one ColourPuzzle or a list of them as webpbn XML; return the path."""
-    path = Path(path)
-    path.write_text(format_colour_xml(puzzles), encoding='utf-8')
-    return path
-
-
-def bw_puzzle_clues(puzzle: ColourPuzzle):
-    """(rows, cols) as black-and-white clues if the puzzle has a single ink, else None."""
-    if len({colour for clue in puzzle.rows + puzzle.cols for _, colour in clue}) > 1:
-        return None
-    return ([[length for length, _ in clue] for clue in puzzle.rows],
-            [[length for length, _ in clue] for clue in puzzle.cols])
-
-
-# %% [markdown]
-# Two public colour puzzles ship in `puzzles/`: pynogram's *Apples* (whose first source is
-# webpbn #898) and its *Union Flag*, converted to webpbn XML (`puzzles/SOURCES.md` has the
-# details). Both are settled by line logic, as pbnsolve finds too. The flag, drawn in the file's
-# colours:
-
-# %% tags=["active-ipynb"]
-# from pathlib import Path
-#
-# PUZZLES = Path('..') / 'puzzles'   # the notebooks run in notebooks/
-# for name in ('pynogram-apples.xml', 'pynogram-uk.xml'):
-#     [puzzle] = read_colour_puzzles(PUZZLES / name)
-#     verdict = analyse(puzzle.rows, puzzle.cols)
-#     print(f'{puzzle.title}, {puzzle.height}x{puzzle.width},',
-#           ', '.join(f'{colour.name} {colour.char!r}' for colour in puzzle.colours), '|',
-#           verdict.describe())
-# draw_colour_grid(verdict.solutions[0], puzzle.rows, puzzle.cols, puzzle.colours, sets=False,
-#                  title=puzzle.title)
-# plt.show()
-
-# %% [markdown]
-# The writer and the reader round-trip: the flag, with its solution as the goal, written and
-# read back, is the same puzzle. And bad files get one line each, naming the line at fault:
-
-# %% tags=["active-ipynb"]
-# flag = ColourPuzzle(puzzle.rows, puzzle.cols, puzzle.colours, puzzle.metadata,
-#                     verdict.solutions[0])
-# flag_xml = format_colour_xml(flag)
-# print(parse_colour_xml(flag_xml) == [flag], '|', flag_xml.splitlines()[3])
-# good = flag_xml.splitlines()
-# breakages = {
-#     'unknown colour': ('<count color="red">1</count>', '<count color="green">1</count>'),
-#     'duplicate char': ('char="r"', 'char="b"'),
-#     'zero count': ('<count color="red">1</count>', '<count color="red">0</count>'),
-#     'totals differ': ('<count color="red">15</count>', '<count color="red">14</count>'),
-# }
-# for name, (old, new) in breakages.items():
-#     try:
-#         parse_colour_xml(flag_xml.replace(old, new, 1), 'flag.xml')
-#     except PuzzleFileError as error:
-#         print(f'{name:>15}: {error}')
-
-# %% [markdown]
-# ## From a colour picture to a puzzle
-#
-# A teacher's picture is usually a PNG with thousands of colours and far too many pixels. Three
-# steps turn it into a puzzle: *quantise* to `k` colours (Pillow's median cut picks the `k`
-# colours that represent the picture best); *downscale* to the puzzle's size, each cell taking
-# the colour most of its pixels have (an average would mix new colours at every edge); and pick
-# the *background*: the colour most frequent along the picture's border. The result is a `ColourPuzzle` whose goal is the picture; `analyse` then says
-# whether the clues have only that solution.
-
-# %%
-COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': '2ca02c',
-                'blue': '1f5fbf', 'yellow': 'ffd21f', 'orange': 'ff7f0e', 'brown': '6b4a2b',
-                'grey': '808080', 'purple': '9467bd', 'pink': 'f4a6c6', 'sky': 'bfe3ff'}
-
-
-def name_colours(rgbs: list[str]) -> list[Colour]:
-    """Colours for RGB values (the first is the background, '.'): each named after the nearest
-    of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
-    def distance(a, b):
-        return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (0, 2, 4))
-
-    colours, chars = [], {'.'}
-    for k, rgb in enumerate(rgbs):
-        base = min(COLOUR_NAMES, key=lambda name: distance(rgb, COLOUR_NAMES[name]))
-        name, n = base, 1
-        while any(colour.name == name for colour in colours):
-            n += 1
-            name = f'{base} {n}'
-        char = '.' if k == 0 else next(ch for ch in name.replace(' ', '') + 'abcdefghijklmnopqrstuv'
-                                       'wxyz0123456789' if ch not in chars)
-        chars.add(char)
-        colours.append(Colour(name, char, rgb))
-    return colours
-
-
-def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzzle:
-    """A colour puzzle from a picture file: scaled so its longer side is `size` cells, quantised
-    to `colours` colours (the background included). Raises PuzzleFileError if unreadable."""
-    from PIL import Image, UnidentifiedImageError
-
-    for name, value, lowest in (('size', size, 1), ('colours', colours, 2)):
-        if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= (
-                MAX_SIDE if name == 'size' else 32):
-            raise ValueError(f'{name} must be a whole number from {lowest} to '
-                             f'{MAX_SIDE if name == "size" else 32}, not {value!r}')
-    try:
-        with Image.open(path) as image:
-            image = image.convert('RGBA')
-            white = Image.new('RGBA', image.size, 'white')  # transparent parts become white
-            image = Image.alpha_composite(white, image).convert('RGB')
-    except (OSError, UnidentifiedImageError) as error:
-        raise PuzzleFileError(path, None, f'cannot read the picture ({error})') from None
-    quantised = image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT,
-                               dither=Image.Dither.NONE)
-    pixels = list(getattr(quantised, 'get_flattened_data', quantised.getdata)())
-    scale = size / max(image.size)
-    width, height = max(1, round(image.width * scale)), max(1, round(image.height * scale))
-    grid = []
-    for r in range(height):  # each cell takes the colour most of its pixels have
-        ys = range(r * image.height // height, max((r + 1) * image.height // height,
-                                                   r * image.height // height + 1))
-        row = []
-        for c in range(width):
-            xs = range(c * image.width // width, max((c + 1) * image.width // width,
-                                                     c * image.width // width + 1))
-            votes = Counter(pixels[y * image.width + x] for y in ys for x in xs)
-            row.append(votes.most_common(1)[0][0])
-        grid.append(row)
-    indices = [index for row in grid for index in row]
-    border = [grid[r][c] for r in range(height) for c in range(width)
-              if r in (0, height - 1) or c in (0, width - 1)]
-    background = Counter(border).most_common(1)[0][0]
-    used = [background] + sorted(set(indices) - {background})
-    number = {index: k for k, index in enumerate(used)}
-    rgb = quantised.getpalette()
-    goal = [[number[index] for index in row] for row in grid]
-    palette = name_colours(['%02x%02x%02x' % tuple(rgb[3 * index:3 * index + 3])
-                            for index in used])
-    rows, cols = colour_clues(goal)
-    return ColourPuzzle(rows, cols, palette, {'title': title} if title else {}, goal)
-
-
-# %% [markdown]
-# The project's own colour picture, `puzzles/lighthouse.png` (drawn for this project with
-# Pillow's shapes), made into a puzzle of 20 cells a side in six colours. The colours get names
-# and characters from the nearest of a few named colours. The puzzle it makes is unique and
-# settled by line logic; `puzzles/lighthouse.xml` is this very puzzle, written by
-# `write_colour_puzzle`.
-
-# %% tags=["active-ipynb"]
-# lighthouse = image_puzzle(PUZZLES / 'lighthouse.png', size=20, colours=6, title='Lighthouse')
-# print(', '.join(f'{colour.name} {colour.char!r} #{colour.rgb}' for colour in lighthouse.colours))
-# verdict = analyse(lighthouse.rows, lighthouse.cols)
-# print(verdict.describe(), '| the picture:', verdict.solutions == [lighthouse.goal])
-# [shipped] = read_colour_puzzles(PUZZLES / 'lighthouse.xml')
-# print('the shipped file is this puzzle:', (shipped.rows, shipped.cols, shipped.colours, shipped.goal)
-#       == (lighthouse.rows, lighthouse.cols, lighthouse.colours, lighthouse.goal), '|', shipped.metadata)
-# draw_colour_grid(lighthouse.goal, lighthouse.rows, lighthouse.cols, lighthouse.colours,
-#                  sets=False, title='Lighthouse, 20x20, six colours')
-# plt.show()
-
-# %% [markdown]
 # ## What we have
 #
 # - Colour clues (`colour_clue`, `colour_clues`, `text_picture`) and three line solvers that agree:
@@ -1332,10 +942,8 @@ def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzz
 #   `solve` and `analyse` give chapter 2's answers and verdicts for colour puzzles.
 # - `colour_cnf` and `colour_sat_solutions`: SAT in colour; `find_solutions`: chapter 6's
 #   hand-over with both passed in.
-# - webpbn XML colour files read and written (`read_colour_puzzles`, `write_colour_puzzle`),
-#   drawings in colour (`draw_colour_grid`, `draw_colour_steps`), and `image_puzzle`: a
-#   colour picture made into a puzzle. The next chapter's `nonogram` command solves colour files.
+# - Drawings in colour (`draw_colour_grid`, `draw_colour_steps`). The next chapter reads and
+#   writes colour files, makes colour puzzles from pictures, and solves them from the terminal.
 #
-# Not done: pynogram's INI colour format (its puzzles convert to webpbn XML, as the two shipped
-# here were), and the colour version of chapter 5's engineering (trail, memo, skipped probes):
-# the puzzles people draw in colour have not needed it.
+# Not done: the colour version of chapter 5's engineering (trail, memo, skipped probes): the
+# puzzles people draw in colour have not needed it (the benchmark's `colour` part times them).

@@ -587,7 +587,8 @@ def send_sat_solutions(rows, cols, grid, count, sender, sat=sat_solutions):
 # print(show_answer(find_solutions(forever_rows, forever_cols)))
 # print(show_answer(find_solutions(forever_rows, forever_cols, engine_seconds=0.001)))
 # print(show_answer(find_solutions([[1], [1]], [[1], [1]], count=10)))
-# print(show_answer(find_solutions(forever_rows, forever_cols, use_sat=False, timeout=0.2)))
+# gave_up = find_solutions(forever_rows, forever_cols, use_sat=False, timeout=0.2)
+# print(f'status {gave_up.status}, finished {gave_up.finished}, by {gave_up.part}')
 
 # %% [markdown]
 # How well does the hand-over do on the whole collection? The benchmark ran it too, as a third

@@ -10,8 +10,9 @@
 #   perhaps one that line logic alone can solve. The *puzzle-maker* says whether a picture's
 #   clues are good and, if they are not, which few cells to print as givens to make them good, as
 #   GCHQ did on its 2015 Christmas card; a seeded generator makes good random puzzles on demand;
-# - anyone at a **terminal**: the `nonogram` command solves a puzzle file, checks that its
-#   solution is unique, and answers with exit codes a script can test.
+#   and colour puzzles come from colour files and colour pictures;
+# - anyone at a **terminal**: the `nonogram` command solves a puzzle file, in black and white or
+#   in colour, checks that its solution is unique, and answers with exit codes a script can test.
 #
 # This notebook is also the module `nonotools`; the demonstrations run here but not on import.
 
@@ -20,19 +21,26 @@
 
 Chapter 9 of the nonogram tutorial (notebooks/nonotools.ipynb is the readable version).
 Puzzle-maker: describe, make_unique, make_puzzle, given_cells, givens_grid, draw_proposal,
-random_puzzles. Command: main (also `python -m nonotools FILE` and the `nonogram` console script),
+random_puzzles. Colour files and pictures: Colour, ColourPuzzle, parse_colour_xml,
+format_colour_xml, read_colour_puzzles, write_colour_puzzle, image_puzzle, name_colours. Command: main (also `python -m nonotools FILE` and the `nonogram` console script),
 command_parser, solve_command. The file readers and writers of chapter 7 are re-exported here
 (read_puzzles, read_puzzle, write_puzzle, Puzzle, PuzzleFileError, ...) for convenience.
 """
 
+import html
+import re
 import sys
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import nonocolour
 import nonoengine
 import nonosat
-from nonofiles import (COLOUR_ERROR, IMAGE_SIGNATURES, Puzzle, PuzzleFileError,  # noqa: F401
-                       format_nin, format_non, format_rosetta, format_xml, parse_puzzles,
+from nonocolour import colour_clues, colour_totals, shortest_line
+from nonofiles import (COLOUR_ERROR, IMAGE_SIGNATURES, MAX_FILE_BYTES, MAX_SIDE,  # noqa: F401
+                       XML_METADATA, Puzzle, PuzzleFileError, format_nin, format_non,
+                       format_rosetta, format_xml, parse_count, parse_puzzles, parse_xml_tree,
                        picture_of, picture_puzzle, read_image, read_puzzle, read_puzzles,
                        write_puzzle)
 from nonogram2d import SearchLimit, draw_grid, plural, random_picture
@@ -400,6 +408,388 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
 
 
 # %% [markdown]
+# ## Colour puzzle files and pictures
+#
+# Chapter 8 solves colour puzzles given as clue lists; here they come from files and pictures.
+# webpbn's XML format (chapter 7 reads its black-and-white puzzles) defines a puzzle's colours
+# as `<color name="red" char="r">ff0000</color>` elements, names the colour of blocks without
+# one in the puzzle's `defaultcolor` attribute and the background in `backgroundcolor` (white
+# if absent), and gives each block its colour as `<count color="red">3</count>`. A solution,
+# if present, is drawn with the colours' characters. A `ColourPuzzle` holds what a file says:
+# the clues with colours numbered in the file's order (the background first, as colour 0), the
+# colours themselves (`Colour`: name, character, RGB hex), metadata, and the goal.
+
+# %%
+@dataclass
+class Colour:
+    """A colour of a puzzle: its name, the character that stands for it, its RGB as 6 hex digits."""
+    name: str
+    char: str
+    rgb: str
+
+
+@dataclass
+class ColourPuzzle:
+    """A colour nonogram as plain data: clues (blocks (length, colour number)), the colours (0 is
+    the background), metadata strings (title, by, ...), the goal (rows of colour numbers), and
+    givens (rows of colour numbers, None where open) if some cells are printed."""
+    rows: list
+    cols: list
+    colours: list
+    metadata: dict = field(default_factory=dict)
+    goal: list = None
+    givens: list = None
+
+    @property
+    def height(self):
+        return len(self.rows)
+
+    @property
+    def width(self):
+        return len(self.cols)
+
+    @property
+    def title(self):
+        return self.metadata.get('title', '')
+
+
+# %% [markdown]
+# The reader is chapter 7's, step by step: the same safe XML parse, and an error naming the file
+# and line for anything wrong: an unknown colour in a count, two colours with the same
+# character, a count of zero, a clue too long for its line, or rows and columns that ask for
+# different numbers of cells of some colour. A colour without a character gets one: the first
+# letter of its name that no other colour uses (the background is `.`).
+
+# %%
+STANDARD_RGB = {'white': 'ffffff', 'black': '000000'}
+
+
+def parse_colour_xml(text: str, source='<text>') -> list[ColourPuzzle]:
+    """Read webpbn XML (a <puzzleset> or one <puzzle>), in colour or not; return ColourPuzzles."""
+    root, starts = parse_xml_tree(text, source)
+    elements = [root] if root.tag == 'puzzle' else root.findall('puzzle')
+    if root.tag not in ('puzzle', 'puzzleset') or not elements:
+        raise PuzzleFileError(source, starts.get(root), 'expected <puzzleset> of <puzzle> '
+                                                        'elements, or one <puzzle>')
+    return [xml_colour_puzzle(element, starts, source) for element in elements]
+
+
+def xml_colours(element, starts, source) -> list[Colour]:
+    """The colours of a <puzzle>, the background first, each with a distinct character."""
+    line = starts.get(element)
+    background = element.get('backgroundcolor', 'white')
+    named = {}
+    for item in element.findall('color'):
+        name, rgb = item.get('name'), (item.text or '').strip().lower()
+        where = starts.get(item)
+        if not name or name in named:
+            raise PuzzleFileError(source, where, f'a <color> needs a name of its own, not {name!r}')
+        if not re.fullmatch(r'[0-9a-f]{3}|[0-9a-f]{6}', rgb):
+            raise PuzzleFileError(source, where, f'colour {name!r}: {rgb!r} is not an RGB value '
+                                                 '(3 or 6 hex digits)')
+        char = item.get('char')
+        if char is not None and (len(char) != 1 or not char.isprintable() or char.isspace()):
+            raise PuzzleFileError(source, where, f'colour {name!r}: char {char!r} is not one '
+                                                 'visible character')
+        named[name] = (rgb if len(rgb) == 6 else ''.join(d * 2 for d in rgb), char, where)
+    for name in (background, element.get('defaultcolor', 'black')):
+        if name not in named:
+            if name not in STANDARD_RGB:
+                raise PuzzleFileError(source, line, f'colour {name!r} is used but not defined')
+            named[name] = (STANDARD_RGB[name], None, line)
+    order = [background] + [name for name in named if name != background]
+    chars = {}
+    for name in order:
+        char, where = named[name][1], named[name][2]
+        if char in chars.values():
+            raise PuzzleFileError(source, where, f'colour {name!r} has the character {char!r} '
+                                                 'of another colour')
+        if char is not None:
+            chars[name] = char
+    for name in order:
+        if name not in chars:
+            spare = [ch for ch in ('.' if name == background else '') + name + 'abcdefghijklmnop'
+                     'qrstuvwxyz0123456789' if ch.isalnum() or ch == '.']
+            chars[name] = next(ch for ch in spare if ch not in chars.values())
+    return [Colour(name, chars[name], named[name][0]) for name in order]
+
+
+def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
+    """One <puzzle> element as a ColourPuzzle, checked, with errors naming the line."""
+    line = starts.get(element)
+    if element.get('type', 'grid') != 'grid':
+        raise PuzzleFileError(source, line, f'puzzle type {element.get("type")!r} is not '
+                                            'supported (only "grid")')
+    colours = xml_colours(element, starts, source)
+    number = {colour.name: k for k, colour in enumerate(colours)}
+    ink = element.get('defaultcolor', 'black')
+    clues, lines = {}, {}
+    for group in element.findall('clues'):
+        kind = group.get('type')
+        if kind not in ('rows', 'columns') or kind in clues:
+            raise PuzzleFileError(source, starts.get(group), f'unexpected <clues type="{kind}">')
+        clues[kind], lines[kind] = [], []
+        for clue_line in group.findall('line'):
+            blocks = []
+            for count in clue_line.findall('count'):
+                where, name = starts.get(count), count.get('color', ink)
+                if name not in number or number[name] == 0:
+                    raise PuzzleFileError(source, where, f'count colour {name!r} is '
+                                          + ('the background' if name in number else
+                                             'not defined by a <color>'))
+                length = parse_count(count.text or '', source, where, 'a count')
+                if length == 0:
+                    raise PuzzleFileError(source, where, 'a count must be at least 1')
+                blocks.append((length, number[name]))
+            clues[kind].append(blocks)
+            lines[kind].append(starts.get(clue_line))
+    for kind in ('rows', 'columns'):
+        if kind not in clues:
+            raise PuzzleFileError(source, line, f'no <clues type="{kind}">')
+        if not clues[kind] or len(clues[kind]) > MAX_SIDE:
+            raise PuzzleFileError(source, line, f'<clues type="{kind}"> needs 1 to {MAX_SIDE} lines')
+    for kind, other in (('rows', 'columns'), ('columns', 'rows')):
+        for clue, where in zip(clues[kind], lines[kind]):
+            if shortest_line(clue) > len(clues[other]):
+                raise PuzzleFileError(source, where, f'this clue needs {shortest_line(clue)} '
+                                      f'cells, the line has {len(clues[other])}')
+    by_rows, by_cols = colour_totals(clues['rows']), colour_totals(clues['columns'])
+    for k in sorted(set(by_rows) | set(by_cols)):
+        if by_rows[k] != by_cols[k]:
+            raise PuzzleFileError(source, line, f'the rows need {by_rows[k]} {colours[k].name} '
+                                                f'cells, the columns {by_cols[k]}')
+    metadata = {}
+    for tag, key in XML_METADATA.items():
+        child = element.find(tag)
+        if child is not None and (child.text or '').strip():
+            metadata[key] = ' '.join(child.text.split())
+    goal = None
+    for solution in element.findall('solution'):
+        image = solution.find('image')
+        if solution.get('type', 'goal') == 'goal' and image is not None:
+            goal = xml_colour_image(image.text or '', clues, colours, source, starts.get(image))
+    return ColourPuzzle(clues['rows'], clues['columns'], colours, metadata, goal)
+
+
+def xml_colour_image(text, clues, colours, source, line) -> list[list[int]]:
+    """A solution <image> ('|rr.b|' rows of colour characters), checked against the clues."""
+    chars = {colour.char: k for k, colour in enumerate(colours)}
+    rows = [row.strip().strip('|') for row in text.strip().splitlines() if row.strip()]
+    height, width = len(clues['rows']), len(clues['columns'])
+    if len(rows) != height or any(len(row) != width for row in rows):
+        raise PuzzleFileError(source, line, f'the solution image is not {height} rows of '
+                                            f'{width} cells')
+    for row in rows:
+        for char in row:
+            if char not in chars:
+                raise PuzzleFileError(source, line, f'the solution image has {char!r}, which is '
+                                                    'no colour\'s character')
+    goal = [[chars[char] for char in row] for row in rows]
+    if colour_clues(goal) != (clues['rows'], clues['columns']):
+        raise PuzzleFileError(source, line, 'the solution image does not match the clues')
+    return goal
+
+
+def format_colour_xml(puzzles) -> str:
+    """webpbn XML text (a <puzzleset>) for one ColourPuzzle or a list of them."""
+    def text(value):
+        return html.escape(str(value), quote=True)
+
+    out = ['<?xml version="1.0"?>', '<puzzleset>']
+    for puzzle in [puzzles] if isinstance(puzzles, ColourPuzzle) else puzzles:
+        names = [colour.name for colour in puzzle.colours]
+        ink = names[1] if len(names) > 1 else 'black'
+        out.append(f'<puzzle type="grid" backgroundcolor="{text(names[0])}" '
+                   f'defaultcolor="{text(ink)}">')
+        tags = {key: tag for tag, key in XML_METADATA.items()}
+        out += [f'<{tags[key]}>{text(value)}</{tags[key]}>'
+                for key, value in puzzle.metadata.items() if key in tags]
+        out += [f'<color name="{text(c.name)}" char="{text(c.char)}">{c.rgb}</color>'
+                for c in puzzle.colours]
+        for kind, clues in (('columns', puzzle.cols), ('rows', puzzle.rows)):
+            out.append(f'<clues type="{kind}">')
+            out += ['<line>' + ''.join(f'<count color="{text(names[colour])}">{length}</count>'
+                                       for length, colour in clue) + '</line>' for clue in clues]
+            out.append('</clues>')
+        if puzzle.goal is not None:
+            out.append('<solution type="goal"><image>')
+            out += ['|' + ''.join(puzzle.colours[k].char for k in row) + '|' for row in puzzle.goal]
+            out.append('</image></solution>')
+        out.append('</puzzle>')
+    return '\n'.join(out + ['</puzzleset>']) + '\n'
+
+
+def read_colour_puzzles(path) -> list[ColourPuzzle]:
+    """The puzzles of a webpbn XML file (colour or not). Raises PuzzleFileError."""
+    path = Path(path)
+    try:
+        if not path.is_file():
+            raise PuzzleFileError(path, None, 'not a file')
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise PuzzleFileError(path, None, f'larger than {MAX_FILE_BYTES:,} bytes')
+        text = path.read_text(encoding='utf-8-sig')
+    except (OSError, UnicodeDecodeError) as error:
+        raise PuzzleFileError(path, None, f'cannot read the file ({error})') from None
+    return parse_colour_xml(text, path)
+
+
+def write_colour_puzzle(puzzles, path) -> Path:
+    """Write one ColourPuzzle or a list of them as webpbn XML; return the path."""
+    path = Path(path)
+    path.write_text(format_colour_xml(puzzles), encoding='utf-8')
+    return path
+
+
+def bw_puzzle_clues(puzzle: ColourPuzzle):
+    """(rows, cols) as black-and-white clues if the puzzle has a single ink, else None."""
+    if len({colour for clue in puzzle.rows + puzzle.cols for _, colour in clue}) > 1:
+        return None
+    return ([[length for length, _ in clue] for clue in puzzle.rows],
+            [[length for length, _ in clue] for clue in puzzle.cols])
+
+
+# %% [markdown]
+# Two public colour puzzles ship in `puzzles/`: pynogram's *Apples* (whose first source is
+# webpbn #898) and its *Union Flag*, converted to webpbn XML (`puzzles/SOURCES.md` has the
+# details). Both are settled by line logic, as pbnsolve finds too. The flag, drawn in the file's
+# colours:
+
+# %% tags=["active-ipynb"]
+# for name in ('pynogram-apples.xml', 'pynogram-uk.xml'):
+#     [puzzle] = read_colour_puzzles(PUZZLES / name)
+#     verdict = nonocolour.analyse(puzzle.rows, puzzle.cols)
+#     print(f'{puzzle.title}, {puzzle.height}x{puzzle.width},',
+#           ', '.join(f'{colour.name} {colour.char!r}' for colour in puzzle.colours), '|',
+#           verdict.describe())
+# nonocolour.draw_colour_grid(verdict.solutions[0], puzzle.rows, puzzle.cols, puzzle.colours,
+#                             sets=False, title=puzzle.title)
+# plt.show()
+
+# %% [markdown]
+# The writer and the reader round-trip: the flag, with its solution as the goal, written and
+# read back, is the same puzzle. And bad files get one line each, naming the line at fault:
+
+# %% tags=["active-ipynb"]
+# flag = ColourPuzzle(puzzle.rows, puzzle.cols, puzzle.colours, puzzle.metadata,
+#                     verdict.solutions[0])
+# flag_xml = format_colour_xml(flag)
+# print(parse_colour_xml(flag_xml) == [flag], '|', flag_xml.splitlines()[3])
+# good = flag_xml.splitlines()
+# breakages = {
+#     'unknown colour': ('<count color="red">1</count>', '<count color="green">1</count>'),
+#     'duplicate char': ('char="r"', 'char="b"'),
+#     'zero count': ('<count color="red">1</count>', '<count color="red">0</count>'),
+#     'totals differ': ('<count color="red">15</count>', '<count color="red">14</count>'),
+# }
+# for name, (old, new) in breakages.items():
+#     try:
+#         parse_colour_xml(flag_xml.replace(old, new, 1), 'flag.xml')
+#     except PuzzleFileError as error:
+#         print(f'{name:>15}: {error}')
+
+# %% [markdown]
+# ## From a colour picture to a puzzle
+#
+# A teacher's picture is usually a PNG with thousands of colours and far too many pixels. Three
+# steps turn it into a puzzle: *quantise* to `k` colours (Pillow's median cut picks the `k`
+# colours that represent the picture best); *downscale* to the puzzle's size, each cell taking
+# the colour most of its pixels have (an average would mix new colours at every edge); and pick
+# the *background*: the colour most frequent along the picture's border. The result is a `ColourPuzzle` whose goal is the picture; `analyse` then says
+# whether the clues have only that solution.
+
+# %%
+COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': '2ca02c',
+                'blue': '1f5fbf', 'yellow': 'ffd21f', 'orange': 'ff7f0e', 'brown': '6b4a2b',
+                'grey': '808080', 'purple': '9467bd', 'pink': 'f4a6c6', 'sky': 'bfe3ff'}
+
+
+def name_colours(rgbs: list[str]) -> list[Colour]:
+    """Colours for RGB values (the first is the background, '.'): each named after the nearest
+    of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
+    def distance(a, b):
+        return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (0, 2, 4))
+
+    colours, chars = [], {'.'}
+    for k, rgb in enumerate(rgbs):
+        base = min(COLOUR_NAMES, key=lambda name: distance(rgb, COLOUR_NAMES[name]))
+        name, n = base, 1
+        while any(colour.name == name for colour in colours):
+            n += 1
+            name = f'{base} {n}'
+        char = '.' if k == 0 else next(ch for ch in name.replace(' ', '') + 'abcdefghijklmnopqrstuv'
+                                       'wxyz0123456789' if ch not in chars)
+        chars.add(char)
+        colours.append(Colour(name, char, rgb))
+    return colours
+
+
+def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzzle:
+    """A colour puzzle from a picture file: scaled so its longer side is `size` cells, quantised
+    to `colours` colours (the background included). Raises PuzzleFileError if unreadable."""
+    from PIL import Image, UnidentifiedImageError
+
+    for name, value, lowest in (('size', size, 1), ('colours', colours, 2)):
+        if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= (
+                MAX_SIDE if name == 'size' else 32):
+            raise ValueError(f'{name} must be a whole number from {lowest} to '
+                             f'{MAX_SIDE if name == "size" else 32}, not {value!r}')
+    try:
+        with Image.open(path) as image:
+            image = image.convert('RGBA')
+            white = Image.new('RGBA', image.size, 'white')  # transparent parts become white
+            image = Image.alpha_composite(white, image).convert('RGB')
+    except (OSError, UnidentifiedImageError) as error:
+        raise PuzzleFileError(path, None, f'cannot read the picture ({error})') from None
+    quantised = image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT,
+                               dither=Image.Dither.NONE)
+    pixels = list(getattr(quantised, 'get_flattened_data', quantised.getdata)())
+    scale = size / max(image.size)
+    width, height = max(1, round(image.width * scale)), max(1, round(image.height * scale))
+    grid = []
+    for r in range(height):  # each cell takes the colour most of its pixels have
+        ys = range(r * image.height // height, max((r + 1) * image.height // height,
+                                                   r * image.height // height + 1))
+        row = []
+        for c in range(width):
+            xs = range(c * image.width // width, max((c + 1) * image.width // width,
+                                                     c * image.width // width + 1))
+            votes = Counter(pixels[y * image.width + x] for y in ys for x in xs)
+            row.append(votes.most_common(1)[0][0])
+        grid.append(row)
+    indices = [index for row in grid for index in row]
+    border = [grid[r][c] for r in range(height) for c in range(width)
+              if r in (0, height - 1) or c in (0, width - 1)]
+    background = Counter(border).most_common(1)[0][0]
+    used = [background] + sorted(set(indices) - {background})
+    number = {index: k for k, index in enumerate(used)}
+    rgb = quantised.getpalette()
+    goal = [[number[index] for index in row] for row in grid]
+    palette = name_colours(['%02x%02x%02x' % tuple(rgb[3 * index:3 * index + 3])
+                            for index in used])
+    rows, cols = colour_clues(goal)
+    return ColourPuzzle(rows, cols, palette, {'title': title} if title else {}, goal)
+
+
+# %% [markdown]
+# The project's own colour picture, `puzzles/lighthouse.png` (drawn for this project with
+# Pillow's shapes), made into a puzzle of 20 cells a side in six colours. The colours get names
+# and characters from the nearest of a few named colours. The puzzle it makes is unique and
+# settled by line logic; `puzzles/lighthouse.xml` is this very puzzle, written by
+# `write_colour_puzzle`.
+
+# %% tags=["active-ipynb"]
+# lighthouse = image_puzzle(PUZZLES / 'lighthouse.png', size=20, colours=6, title='Lighthouse')
+# print(', '.join(f'{colour.name} {colour.char!r} #{colour.rgb}' for colour in lighthouse.colours))
+# verdict = nonocolour.analyse(lighthouse.rows, lighthouse.cols)
+# print(verdict.describe(), '| the picture:', verdict.solutions == [lighthouse.goal])
+# [shipped] = read_colour_puzzles(PUZZLES / 'lighthouse.xml')
+# print('the shipped file is this puzzle:', (shipped.rows, shipped.cols, shipped.colours, shipped.goal)
+#       == (lighthouse.rows, lighthouse.cols, lighthouse.colours, lighthouse.goal), '|', shipped.metadata)
+# nonocolour.draw_colour_grid(lighthouse.goal, lighthouse.rows, lighthouse.cols,
+#                             lighthouse.colours, sets=False, title='Lighthouse, 20x20, six colours')
+# plt.show()
+
+# %% [markdown]
 # ## The `nonogram` command
 #
 # Finally the tool for the terminal. `nonogram FILE` reads a puzzle file in any format of chapter
@@ -472,9 +862,9 @@ def command_answer(puzzle, args) -> nonosat.Answer:
     options = dict(count=args.max_solutions + 1 if args.all else 2, timeout=args.timeout,
                    engine_seconds=args.engine_seconds, use_engine=not args.sat,
                    use_sat=not args.no_sat)
-    if not isinstance(puzzle, nonocolour.ColourPuzzle):
+    if not isinstance(puzzle, ColourPuzzle):
         return nonosat.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens, **options)
-    bw = nonocolour.bw_puzzle_clues(puzzle)
+    bw = bw_puzzle_clues(puzzle)
     if bw is None:
         return nonocolour.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens, **options)
     ink = max([colour for clue in puzzle.rows for _, colour in clue] + [1])
@@ -544,7 +934,7 @@ def solve_command(puzzle, args, png=None):
     if args.clues and puzzle.title:
         print(puzzle.title)
     code, shown, summary = answer_words(command_answer(puzzle, args), args)
-    colour = isinstance(puzzle, nonocolour.ColourPuzzle)
+    colour = isinstance(puzzle, ColourPuzzle)
     for k, solution in enumerate(shown):
         if k:
             print()
@@ -589,7 +979,7 @@ def save_png(puzzle, solution, path):
     size = min(12, max(4, 0.3 * max(puzzle.width, puzzle.height) + 2))
     fig = Figure(figsize=(size, size))
     ax = fig.subplots()
-    if isinstance(puzzle, nonocolour.ColourPuzzle):
+    if isinstance(puzzle, ColourPuzzle):
         nonocolour.draw_colour_grid(solution, puzzle.rows, puzzle.cols, puzzle.colours, ax=ax,
                                     title=puzzle.title or None, sets=False)
     else:
@@ -716,7 +1106,7 @@ def read_any_puzzles(path, size=None, colours=None) -> list:
     if colours is not None and Path(path).is_file():
         with open(path, 'rb') as file:
             if file.read(16).startswith(IMAGE_SIGNATURES):
-                return [nonocolour.image_puzzle(path, size or 20, colours, Path(path).stem)]
+                return [image_puzzle(path, size or 20, colours, Path(path).stem)]
     try:
         return read_puzzles(path, picture_size=size)
     except PuzzleFileError as error:
@@ -725,7 +1115,7 @@ def read_any_puzzles(path, size=None, colours=None) -> list:
         with open(path, 'rb') as file:  # (readable: chapter 7's reader has just read it)
             if not file.read(4096).lstrip(b'\xef\xbb\xbf \t\r\n').startswith(b'<'):
                 raise  # a colour .non file: chapter 7's error stands
-    return nonocolour.read_colour_puzzles(path)
+    return read_colour_puzzles(path)
 
 
 def stop_quietly():
@@ -814,6 +1204,10 @@ if __name__ == '__main__':
 # - `nonogram FILE` (or `python -m nonotools FILE`) solves from the terminal, with chapter 6's
 #   hand-over behind it, in black and white or in colour, and answers with exit codes.
 #
+# - colour puzzles from webpbn XML files (`read_colour_puzzles`, `write_colour_puzzle`) and from
+#   pictures (`image_puzzle`), solved by the same command.
+#
 # Not done: the smallest possible set of givens (the maker's set is minimal, each given needed,
-# but not always minimum), and givens for colour puzzles in the maker.
+# but not always minimum), givens for colour puzzles in the maker, and pynogram's INI colour
+# format (its puzzles convert to webpbn XML, as the two shipped here were).
 

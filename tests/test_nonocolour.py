@@ -1,5 +1,5 @@
-"""Tests of chapter 8: colour clues, the three colour line solvers, the colour engine, SAT in
-colour, colour files and pictures, and colour puzzles through the `nonogram` command."""
+"""Tests of chapter 8 (colour clues, the three colour line solvers, the colour engine, SAT in
+colour) and of chapter 9's colour files, pictures and command."""
 import random
 import subprocess
 import sys
@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nonocolour
-from nonocolour import (ColourEngine, ColourPuzzle, Colour, analyse, colour_clue, colour_clues,
-                        colour_layouts, colour_sat_solutions, find_solutions, format_colour_xml,
-                        parse_colour_xml, solutions, solve, solve_colour_line,
+import nonotools
+from nonocolour import (ColourEngine, analyse, colour_clue, colour_clues, colour_layouts,
+                        colour_sat_solutions, find_solutions, solutions, solve, solve_colour_line,
                         solve_colour_line_fast, solve_line_by_layouts)
+from nonotools import Colour, ColourPuzzle, format_colour_xml, parse_colour_xml
 from nonofiles import PuzzleFileError
 from nonogram2d import PuzzleError, SearchLimit
 from nonovector import Contradiction
@@ -247,21 +248,21 @@ def test_image_puzzle_reads_back_a_drawn_picture(tmp_path):
     image = Image.new("RGB", (40, 30))
     image.putdata([rgb[picture[y // 10][x // 10]] for y in range(30) for x in range(40)])
     image.save(tmp_path / "p.png")
-    puzzle = nonocolour.image_puzzle(tmp_path / "p.png", size=4, colours=4)
+    puzzle = nonotools.image_puzzle(tmp_path / "p.png", size=4, colours=4)
     names = [[puzzle.colours[k].name for k in row] for row in puzzle.goal]
     expected = ["white", "red", "blue", "yellow"]
     assert names == [[expected[k] for k in row] for row in picture]
     assert puzzle.colours[0].name == "white" and puzzle.colours[0].char == "."
     with pytest.raises(ValueError, match="colours"):
-        nonocolour.image_puzzle(tmp_path / "p.png", colours=1)
+        nonotools.image_puzzle(tmp_path / "p.png", colours=1)
     with pytest.raises(PuzzleFileError):
-        nonocolour.image_puzzle(ROOT / "README.md")
+        nonotools.image_puzzle(ROOT / "README.md")
 
 
 def test_drawings_are_made(tmp_path):
     import matplotlib
     matplotlib.use("Agg")
-    [puzzle] = nonocolour.read_colour_puzzles(PUZZLES / "pynogram-apples.xml")
+    [puzzle] = nonotools.read_colour_puzzles(PUZZLES / "pynogram-apples.xml")
     engine = ColourEngine(puzzle.rows, puzzle.cols)
     start = [row[:] for row in engine.grid]
     engine.propagate(engine.grid, range(engine.height))
@@ -296,12 +297,12 @@ def test_the_command_options_in_colour(tmp_path):
     code, _, err = run("puzzles/pynogram-uk.xml", "--png", picture)
     assert code == 0 and err == "" and picture.stat().st_size > 1000
     diagonal = tmp_path / "diagonal.xml"
-    nonocolour.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 2]]), [
+    nonotools.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 2]]), [
         Colour("white", ".", "ffffff"), Colour("red", "r", "ff0000"),
         Colour("blue", "b", "0000ff")]), diagonal)
     assert run(diagonal)[1].splitlines() == ["r.", ".b", "unique solution, solved by line logic alone"]
     two = tmp_path / "two.xml"
-    nonocolour.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 1]]), [
+    nonotools.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 1]]), [
         Colour("white", ".", "ffffff"), Colour("red", "r", "ff0000"),
         Colour("blue", "b", "0000ff")]), two)
     code, out, _ = run(two, "--all")
@@ -311,7 +312,7 @@ def test_the_command_options_in_colour(tmp_path):
 
 def test_the_command_exit_codes_in_colour(tmp_path):
     impossible = tmp_path / "impossible.xml"
-    nonocolour.write_colour_puzzle(ColourPuzzle(
+    nonotools.write_colour_puzzle(ColourPuzzle(
         [[(1, 1), (1, 2)], []], [[(1, 2)], [(1, 1)]],
         [Colour("white", ".", "fff000"), Colour("red", "r", "ff0000"),
          Colour("blue", "b", "0000ff")]), impossible)
@@ -325,7 +326,7 @@ def test_the_command_exit_codes_in_colour(tmp_path):
     rng = random.Random(5)
     hard = colour_clues([[rng.choice([0, 0, 0, 1, 2]) for _ in range(40)] for _ in range(40)])
     slow = tmp_path / "slow.xml"
-    nonocolour.write_colour_puzzle(ColourPuzzle(*hard, [
+    nonotools.write_colour_puzzle(ColourPuzzle(*hard, [
         Colour("white", ".", "ffffff"), Colour("red", "r", "ff0000"),
         Colour("blue", "b", "0000ff")]), slow)
     code, out, err = run(slow, "--timeout", "0.5", "--no-sat")
@@ -338,15 +339,15 @@ def test_a_one_colour_xml_file_gets_the_verdict_of_its_non_twin(tmp_path):
     rows = [[(length, 1) for length in clue] for clue in dancer.rows]
     cols = [[(length, 1) for length in clue] for clue in dancer.cols]
     twin = tmp_path / "dancer.xml"
-    nonocolour.write_colour_puzzle(ColourPuzzle(rows, cols, [
+    nonotools.write_colour_puzzle(ColourPuzzle(rows, cols, [
         Colour("white", ".", "ffffff"), Colour("navy", "n", "000080")]), twin)
     code, out, _ = run(twin)
     *grid, verdict = out.splitlines()
     assert (code, [row.replace("n", "#") for row in grid] + [verdict]) == (
         0, run(PUZZLES / "webpbn-00001.non")[1].splitlines())
     mixed = tmp_path / "mixed.xml"
-    nonocolour.write_colour_puzzle([parse_colour_xml(twin.read_text())[0],
-                                    nonocolour.read_colour_puzzles(PUZZLES / "pynogram-uk.xml")[0]],
+    nonotools.write_colour_puzzle([parse_colour_xml(twin.read_text())[0],
+                                    nonotools.read_colour_puzzles(PUZZLES / "pynogram-uk.xml")[0]],
                                    mixed)
     code, out, _ = run(mixed)
     assert code == 0 and "n" in out.split("\n\n")[0] and "b" in out.split("\n\n")[1]
@@ -357,4 +358,4 @@ def test_a_colour_picture_file_becomes_a_colour_puzzle():
     assert code == 0 and err == ""
     assert out.splitlines()[:-1] == [
         "".join(c.char for c in [puzzle.colours[k] for k in row])
-        for puzzle in nonocolour.read_colour_puzzles(PUZZLES / "lighthouse.xml") for row in puzzle.goal]
+        for puzzle in nonotools.read_colour_puzzles(PUZZLES / "lighthouse.xml") for row in puzzle.goal]
