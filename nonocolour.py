@@ -619,8 +619,10 @@ _cache = {}
 # happens. With one colour the union is chapter 2's rule again.
 #
 # `ColourEngine` is chapter 2's `Engine` with these two methods, a check of colour puzzles, the
-# colour line solver, and two strategies: probe first the cells with fewest colours left, and,
-# when probing is off, guess there too.
+# colour line solver, and three strategies: probe first the cells with fewest colours left;
+# when probing is off, guess there too; and take lines first in, first out, as chapter 2 does,
+# but checking the time limit between lines (a long colour line takes a while, and a big
+# puzzle's first propagation would otherwise run past the limit).
 
 # %%
 def check_colour_clue(clue, kind: str, index: int, cells: int) -> tuple:
@@ -680,6 +682,14 @@ def check_colour_puzzle(rows, cols, grid=None) -> tuple[list, list, list[list[in
     return rows, cols, cells
 
 
+def first_in_first_out_on_time(engine: Engine, queue) -> int:
+    """Strategy for the next line: chapter 2's first in, first out, checking the engine's budgets
+    first (colour lines are slower to solve, so a time limit is checked between lines too; the
+    colour default)."""
+    engine.check_budget()
+    return queue.popleft()
+
+
 def fewest_colours(engine: Engine, grid) -> list[tuple[int, int]]:
     """Strategy for the order of probes: open cells with fewest colours left first, then in
     reading order (the colour default)."""
@@ -700,9 +710,10 @@ class ColourEngine(Engine):
     check_puzzle = staticmethod(check_colour_puzzle)
 
     def __init__(self, rows, cols, grid=None, *, line_solver=solve_colour_line_fast,
-                 probe_order=fewest_colours, choose_guess=guess_by_probes, **options):
-        super().__init__(rows, cols, grid, line_solver=line_solver, probe_order=probe_order,
-                         choose_guess=choose_guess, **options)
+                 next_line=first_in_first_out_on_time, probe_order=fewest_colours,
+                 choose_guess=guess_by_probes, **options):
+        super().__init__(rows, cols, grid, line_solver=line_solver, next_line=next_line,
+                         probe_order=probe_order, choose_guess=choose_guess, **options)
 
     def choices(self, cell: int) -> tuple:
         """The colours (as one-colour sets) an open cell may take; none if it is decided."""

@@ -40,9 +40,9 @@ import nonosat
 from nonocolour import colour_clues, colour_totals, shortest_line
 from nonofiles import (COLOUR_ERROR, IMAGE_SIGNATURES, MAX_FILE_BYTES, MAX_SIDE,  # noqa: F401
                        XML_METADATA, Puzzle, PuzzleFileError, format_nin, format_non,
-                       format_rosetta, format_xml, parse_count, parse_puzzles, parse_xml_tree,
-                       picture_of, picture_puzzle, read_image, read_puzzle, read_puzzles,
-                       write_puzzle)
+                       format_rosetta, format_xml, on_white, parse_count, parse_puzzles,
+                       parse_xml_tree, picture_of, picture_puzzle, read_image, read_puzzle,
+                       read_puzzles, scaled_size, write_puzzle)
 from nonogram2d import SearchLimit, draw_grid, plural, random_picture
 from nonovector import NonogramError
 
@@ -488,9 +488,12 @@ def xml_colours(element, starts, source) -> list[Colour]:
             raise PuzzleFileError(source, where, f'colour {name!r}: {rgb!r} is not an RGB value '
                                                  '(3 or 6 hex digits)')
         char = item.get('char')
-        if char is not None and (len(char) != 1 or not char.isprintable() or char.isspace()):
+        if char is not None and not visible_char(char):
             raise PuzzleFileError(source, where, f'colour {name!r}: char {char!r} is not one '
                                                  'visible character')
+        if char == '.' and name != background:
+            raise PuzzleFileError(source, where, f'colour {name!r}: "." is the background\'s '
+                                                 'character')
         named[name] = (rgb if len(rgb) == 6 else ''.join(d * 2 for d in rgb), char, where)
     for name in (background, element.get('defaultcolor', 'black')):
         if name not in named:
@@ -508,10 +511,25 @@ def xml_colours(element, starts, source) -> list[Colour]:
             chars[name] = char
     for name in order:
         if name not in chars:
-            spare = [ch for ch in ('.' if name == background else '') + name + 'abcdefghijklmnop'
-                     'qrstuvwxyz0123456789' if ch.isalnum() or ch == '.']
-            chars[name] = next(ch for ch in spare if ch not in chars.values())
+            spare = ('.' if name == background else '') + ''.join(
+                ch for ch in name.lower() + SPARE_CHARS if ch.isalnum() and ch.isascii())
+            free = [ch for ch in spare if ch not in chars.values()]
+            if not free:
+                raise PuzzleFileError(source, named[name][2], f'colour {name!r} has no char, and '
+                                                              'no spare character is left')
+            chars[name] = free[0]
     return [Colour(name, chars[name], named[name][0]) for name in order]
+
+
+SPARE_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+
+def visible_char(char) -> bool:
+    """Is `char` one visible character of one column (no space, control or combining mark)?"""
+    import unicodedata
+
+    return (len(char) == 1 and unicodedata.category(char)[0] in 'LNPS'
+            and unicodedata.east_asian_width(char) not in 'WF')
 
 
 def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
@@ -574,7 +592,8 @@ def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
 def xml_colour_image(text, clues, colours, source, line) -> list[list[int]]:
     """A solution <image> ('|rr.b|' rows of colour characters), checked against the clues."""
     chars = {colour.char: k for k, colour in enumerate(colours)}
-    rows = [row.strip().strip('|') for row in text.strip().splitlines() if row.strip()]
+    rows = [row.strip() for row in text.strip().splitlines() if row.strip()]
+    rows = [row[1:-1] if len(row) >= 2 and row[0] == row[-1] == '|' else row for row in rows]
     height, width = len(clues['rows']), len(clues['columns'])
     if len(rows) != height or any(len(row) != width for row in rows):
         raise PuzzleFileError(source, line, f'the solution image is not {height} rows of '
@@ -724,9 +743,10 @@ def name_colours(rgbs: list[str]) -> list[Colour]:
 
 
 def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzzle:
-    """A colour puzzle from a picture file: scaled so its longer side is `size` cells, quantised
-    to `colours` colours (the background included). Raises PuzzleFileError if unreadable."""
-    from PIL import Image, UnidentifiedImageError
+    """A colour puzzle from a picture file: scaled so its longer side is at most `size` cells,
+    quantised to `colours` colours (the background included). Raises PuzzleFileError if
+    unreadable, ValueError for a size or number of colours out of range."""
+    from PIL import Image
 
     for name, value, lowest in (('size', size, 1), ('colours', colours, 2)):
         if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= (
@@ -735,16 +755,14 @@ def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzz
                              f'{MAX_SIDE if name == "size" else 32}, not {value!r}')
     try:
         with Image.open(path) as image:
-            image = image.convert('RGBA')
-            white = Image.new('RGBA', image.size, 'white')  # transparent parts become white
-            image = Image.alpha_composite(white, image).convert('RGB')
-    except (OSError, UnidentifiedImageError) as error:
-        raise PuzzleFileError(path, None, f'cannot read the picture ({error})') from None
+            image.load()
+            image = on_white(image).convert('RGB')  # transparent parts become white
+    except (OSError, ValueError, Image.DecompressionBombError) as error:
+        raise PuzzleFileError(path, None, f'not a picture this reader can open ({error})') from None
     quantised = image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT,
                                dither=Image.Dither.NONE)
     pixels = list(getattr(quantised, 'get_flattened_data', quantised.getdata)())
-    scale = size / max(image.size)
-    width, height = max(1, round(image.width * scale)), max(1, round(image.height * scale))
+    width, height = scaled_size(image.size, size)  # (never enlarged)
     grid = []
     for r in range(height):  # each cell takes the colour most of its pixels have
         ys = range(r * image.height // height, max((r + 1) * image.height // height,
@@ -930,19 +948,23 @@ def gave_up_line(seconds, args, nodes=None, found=0, how=None):
 
 # %%
 def solve_command(puzzle, args, png=None):
-    """Solve one puzzle for the command line: print grid(s) and verdict; return an exit code."""
+    """Solve one puzzle for the command line: print grid(s) and verdict; return an exit code.
+    A colour puzzle prints its colours' characters, unless it has a single ink: then it prints
+    as black and white, exactly as its black-and-white twin would."""
     if args.clues and puzzle.title:
         print(puzzle.title)
     code, shown, summary = answer_words(command_answer(puzzle, args), args)
-    colour = isinstance(puzzle, ColourPuzzle)
+    colour = isinstance(puzzle, ColourPuzzle) and bw_puzzle_clues(puzzle) is None
+    rows, cols = puzzle.rows, puzzle.cols
+    if isinstance(puzzle, ColourPuzzle) and not colour:
+        rows, cols = bw_puzzle_clues(puzzle)
     for k, solution in enumerate(shown):
         if k:
             print()
         if colour:
             lines = colour_grid_lines(solution, puzzle, args.clues)
         else:
-            lines = (grid_with_clues(solution, puzzle.rows, puzzle.cols) if args.clues
-                     else grid_lines(solution))
+            lines = grid_with_clues(solution, rows, cols) if args.clues else grid_lines(solution)
         print(*lines, sep='\n')
     print(summary)
     if png and shown and code == EXIT_SOLVED:
@@ -953,7 +975,7 @@ def solve_command(puzzle, args, png=None):
 def colour_grid_lines(grid, puzzle, clues=False):
     """A colour solution as text, a cell as its colour's character, with the clues if asked
     (each block as its length and its colour's character: '3r')."""
-    chars = [colour.char for colour in puzzle.colours]
+    chars = ['.'] + [colour.char for colour in puzzle.colours[1:]]  # the background is '.'
     lines = [''.join(chars[colour] for colour in row) for row in grid]
     if not clues:
         return lines
@@ -1060,10 +1082,17 @@ def main(argv=None):
         parser.error('--size must be at least 1')
     if args.colours is not None and not 2 <= args.colours <= 32:
         parser.error('--colours must be from 2 to 32')
+    if args.colours is not None and args.size is not None and args.size > MAX_SIDE:
+        parser.error(f'--size must be at most {MAX_SIDE} with --colours')
     if not args.engine_seconds > 0:
         parser.error('--engine-seconds must be a positive number of seconds')
     if args.sat and not nonosat.sat_available():
         print(f'nonogram: {SAT_MISSING}', file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.png is not None and (Path(args.png).suffix.lower() != '.png'
+                                 or Path(args.png).is_dir()):
+        print(f'nonogram: --png needs the name of a .png file to write, not {args.png!r}',
+              file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.png and not Path(args.png).resolve().parent.is_dir():
         print(f'nonogram: cannot write {args.png}: no folder {Path(args.png).parent}',
