@@ -30,13 +30,14 @@ of colours it may still take, as a bitmask (bit c for colour c).
 Lines: colour_clue, colour_layouts, solve_line_by_layouts, solve_colour_line (the DP),
 solve_colour_line_fast (bitmasks). Puzzles: colour_clues, text_picture, ColourEngine,
 solutions, solve, analyse (chapter 2's Verdict), colour_sat_solutions, find_solutions (chapter
-6's hand-over). Drawings: draw_colour_grid, draw_colour_steps. (Colour files and pictures are
-read by chapter 9, nonotools.) Errors: nonogram2d.PuzzleError (a malformed puzzle),
-nonovector.Contradiction (no layout fits).
+6's hand-over). Colours and drawings: Colour, name_colours, draw_colour_grid,
+draw_colour_steps. (Colour files and pictures are read by chapter 9, nonotools.) Errors:
+nonogram2d.PuzzleError (a malformed puzzle), nonovector.Contradiction (no layout fits).
 """
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import islice
 
 import nonosat
@@ -138,6 +139,8 @@ def text_picture(text: str, alphabet: str) -> list[list[int]]:
 #
 # ## Drawing in colour
 #
+# A colour of a puzzle has a name, a character that stands for it in text, and an RGB value
+# (`Colour`); `name_colours` names RGB values after the nearest of a few named colours. Then
 # `draw_colour_grid` draws a grid of cell sets in the puzzle's own colours: a decided cell in its
 # colour, an open cell dark grey with a stripe of each colour it may still take. Clues are
 # drawn as on webpbn: each block's number on a square of its colour, in black or white,
@@ -148,6 +151,39 @@ def text_picture(text: str, alphabet: str) -> list[list[int]]:
 def colour_number(cell: int) -> int:
     """The colour of a decided cell (a one-colour set)."""
     return cell.bit_length() - 1
+
+
+@dataclass
+class Colour:
+    """A colour of a puzzle: its name, the character that stands for it, its RGB as 6 hex digits."""
+    name: str
+    char: str
+    rgb: str
+
+
+COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': '2ca02c',
+                'blue': '1f5fbf', 'yellow': 'ffd21f', 'orange': 'ff7f0e', 'brown': '6b4a2b',
+                'grey': '808080', 'purple': '9467bd', 'pink': 'f4a6c6', 'sky': 'bfe3ff'}
+
+
+def name_colours(rgbs: list[str]) -> list[Colour]:
+    """Colours for RGB values (the first is the background, '.'): each named after the nearest
+    of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
+    def distance(a, b):
+        return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (0, 2, 4))
+
+    colours, chars = [], {'.'}
+    for k, rgb in enumerate(rgbs):
+        base = min(COLOUR_NAMES, key=lambda name: distance(rgb, COLOUR_NAMES[name]))
+        name, n = base, 1
+        while any(colour.name == name for colour in colours):
+            n += 1
+            name = f'{base} {n}'
+        char = '.' if k == 0 else next(ch for ch in name.replace(' ', '') + 'abcdefghijklmnopqrstuv'
+                                       'wxyz0123456789' if ch not in chars)
+        chars.add(char)
+        colours.append(Colour(name, char, rgb))
+    return colours
 
 
 DEFAULT_RGB = ['ffffff', '000000', 'd62728', '1f77b4', '2ca02c', 'ff7f0e', '9467bd', 'e5c100',
@@ -254,7 +290,8 @@ def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, co
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
 #
-# mushroom_colours = ['#e6f0ff', '#d62728', '#000000', '#ffffff']  # a pale blue background
+# mushroom_colours = [Colour('pale blue', '.', 'e6f0ff'), Colour('red', 'r', 'd62728'),
+#                     Colour('black', 'k', '000000'), Colour('white', 'w', 'ffffff')]
 # draw_colour_grid(mushroom, mushroom_rows, mushroom_cols, mushroom_colours, sets=False,
 #                  title='the mushroom and its clues')
 # plt.show()

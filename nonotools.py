@@ -21,9 +21,10 @@
 
 Chapter 9 of the nonogram tutorial (notebooks/nonotools.ipynb is the readable version).
 Puzzle-maker: describe, make_unique, make_puzzle, given_cells, givens_grid, draw_proposal,
-random_puzzles. Colour files and pictures: Colour, ColourPuzzle, parse_colour_xml,
-format_colour_xml, read_colour_puzzles, write_colour_puzzle, image_puzzle, name_colours. Command: main (also `python -m nonotools FILE` and the `nonogram` console script),
-command_parser, solve_command. The file readers and writers of chapter 7 are re-exported here
+random_puzzles. Colour files and pictures: ColourPuzzle, parse_colour_xml, format_colour_xml,
+read_colour_puzzles, write_colour_puzzle, image_puzzle (and chapter 8's Colour). Command: main
+(also `python -m nonotools FILE` and the `nonogram` console script), command_parser,
+solve_command. The file readers and writers of chapter 7 are re-exported here
 (read_puzzles, read_puzzle, write_puzzle, Puzzle, PuzzleFileError, ...) for convenience.
 """
 
@@ -37,7 +38,7 @@ from pathlib import Path
 import nonocolour
 import nonoengine
 import nonosat
-from nonocolour import colour_clues, colour_totals, shortest_line
+from nonocolour import Colour, colour_clues, colour_totals, name_colours, shortest_line  # noqa: F401
 from nonofiles import (COLOUR_ERROR, IMAGE_SIGNATURES, MAX_FILE_BYTES, MAX_SIDE,  # noqa: F401
                        XML_METADATA, Puzzle, PuzzleFileError, format_nin, format_non,
                        format_rosetta, format_xml, on_white, parse_count, parse_puzzles,
@@ -417,17 +418,9 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
 # if absent), and gives each block its colour as `<count color="red">3</count>`. A solution,
 # if present, is drawn with the colours' characters. A `ColourPuzzle` holds what a file says:
 # the clues with colours numbered in the file's order (the background first, as colour 0), the
-# colours themselves (`Colour`: name, character, RGB hex), metadata, and the goal.
+# colours themselves (chapter 8's `Colour`: name, character, RGB hex), metadata, and the goal.
 
 # %%
-@dataclass
-class Colour:
-    """A colour of a puzzle: its name, the character that stands for it, its RGB as 6 hex digits."""
-    name: str
-    char: str
-    rgb: str
-
-
 @dataclass
 class ColourPuzzle:
     """A colour nonogram as plain data: clues (blocks (length, colour number)), the colours (0 is
@@ -713,35 +706,11 @@ def bw_puzzle_clues(puzzle: ColourPuzzle):
 # steps turn it into a puzzle: *quantise* to `k` colours (Pillow's median cut picks the `k`
 # colours that represent the picture best); *downscale* to the puzzle's size, each cell taking
 # the colour most of its pixels have (an average would mix new colours at every edge); and pick
-# the *background*: the colour most frequent along the picture's border. The result is a `ColourPuzzle` whose goal is the picture; `analyse` then says
-# whether the clues have only that solution.
+# the *background*: the colour most frequent along the picture's border. The result is a
+# `ColourPuzzle` whose goal is the picture; chapter 8's `analyse` then says whether the clues
+# have only that solution.
 
 # %%
-COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': '2ca02c',
-                'blue': '1f5fbf', 'yellow': 'ffd21f', 'orange': 'ff7f0e', 'brown': '6b4a2b',
-                'grey': '808080', 'purple': '9467bd', 'pink': 'f4a6c6', 'sky': 'bfe3ff'}
-
-
-def name_colours(rgbs: list[str]) -> list[Colour]:
-    """Colours for RGB values (the first is the background, '.'): each named after the nearest
-    of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
-    def distance(a, b):
-        return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (0, 2, 4))
-
-    colours, chars = [], {'.'}
-    for k, rgb in enumerate(rgbs):
-        base = min(COLOUR_NAMES, key=lambda name: distance(rgb, COLOUR_NAMES[name]))
-        name, n = base, 1
-        while any(colour.name == name for colour in colours):
-            n += 1
-            name = f'{base} {n}'
-        char = '.' if k == 0 else next(ch for ch in name.replace(' ', '') + 'abcdefghijklmnopqrstuv'
-                                       'wxyz0123456789' if ch not in chars)
-        chars.add(char)
-        colours.append(Colour(name, char, rgb))
-    return colours
-
-
 def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzzle:
     """A colour puzzle from a picture file: scaled so its longer side is at most `size` cells,
     quantised to `colours` colours (the background included). Raises PuzzleFileError if
@@ -791,7 +760,7 @@ def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzz
 # %% [markdown]
 # The project's own colour picture, `puzzles/lighthouse.png` (drawn for this project with
 # Pillow's shapes), made into a puzzle of 20 cells a side in six colours. The colours get names
-# and characters from the nearest of a few named colours. The puzzle it makes is unique and
+# and characters from chapter 8's `name_colours`. The puzzle it makes is unique and
 # settled by line logic; `puzzles/lighthouse.xml` is this very puzzle, written by
 # `write_colour_puzzle`.
 
