@@ -433,17 +433,7 @@ class ColourPuzzle:
     goal: list = None
     givens: list = None
 
-    @property
-    def height(self):
-        return len(self.rows)
-
-    @property
-    def width(self):
-        return len(self.cols)
-
-    @property
-    def title(self):
-        return self.metadata.get('title', '')
+    height, width, title = Puzzle.height, Puzzle.width, Puzzle.title  # as chapter 7's Puzzle
 
 
 # %% [markdown]

@@ -33,7 +33,8 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
             pictures in black and white (colour-lines.csv); and colour puzzles through the
             hand-over (nonocolour.find_solutions): the colour files (../shared/puzzles/colour and
             puzzles/*.xml, 10 s each), drawn pictures (discs and bars, 20x20 to 50x50, 3 to 5
-            colours with the background, 10 s each) and noise pictures (30 s each).
+            colours with the background, 10 s each) and noise pictures (each cell equally
+            likely any colour or the background; and sparse noise, 60% background), 30 s each.
             Writes colour-puzzles.csv.
 
 Everything is seeded, so the same lines and puzzles are measured on every run; only the times
@@ -580,6 +581,10 @@ def part_colour(args, out):
                 noise = [[rng.randrange(colours + 1) for _ in range(size)] for _ in range(size)]
                 jobs.append((f'noise {size}x{size} {colours + 1} colours #{k}',
                              *nonocolour.colour_clues(noise), 30.0))
+                sparse = [[0 if rng.random() < 0.6 else rng.randint(1, colours)
+                           for _ in range(size)] for _ in range(size)]
+                jobs.append((f'sparse noise {size}x{size} {colours + 1} colours #{k}',
+                             *nonocolour.colour_clues(sparse), 30.0))
     results = []
     for name, rows, cols, limit in progress(jobs, 'colour puzzles'):
         verdict, part, method, seconds = colour_answer(rows, cols, limit)
@@ -592,7 +597,7 @@ def part_colour(args, out):
         print(f'  {row["cells"]:>3} cells, {row["colours"]} colour(s): bitmasks '
               f'{int(row["bitmask_lines_per_second"]):>8,}, chapter 4 in black and white '
               f'{int(row["bw_lines_per_second"]):>8,}: {row["bw_over_bitmask"]}x')
-    for kind in ('file', 'drawn', 'noise'):
+    for kind in ('file', 'drawn', 'noise', 'sparse noise'):
         group = [r for r in results if r['puzzle'].startswith(kind)]
         if group:
             over = [r['puzzle'] for r in group if r['verdict'] == 'limit']

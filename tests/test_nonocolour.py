@@ -1,8 +1,6 @@
 """Tests of chapter 8 (colour clues, the three colour line solvers, the colour engine, SAT in
 colour) and of chapter 9's colour files, pictures and command."""
 import random
-import subprocess
-import sys
 from itertools import islice, product
 
 import pytest
@@ -19,7 +17,7 @@ from nonofiles import PuzzleFileError
 from nonogram2d import PuzzleError, SearchLimit
 from nonovector import Contradiction
 
-from nonotools_helpers import PUZZLES, ROOT
+from nonotools_helpers import PUZZLES, ROOT, run
 
 
 def answer(solver, clue, cells):
@@ -273,12 +271,6 @@ def test_drawings_are_made(tmp_path):
 
 
 # --- the command -----------------------------------------------------------------------------
-
-def run(*args, timeout=120):
-    result = subprocess.run([sys.executable, "-m", "nonotools", *map(str, args)], cwd=ROOT,
-                            capture_output=True, text=True, timeout=timeout)
-    return result.returncode, result.stdout, result.stderr
-
 
 def test_the_command_prints_colour_characters():
     code, out, err = run("puzzles/pynogram-apples.xml")

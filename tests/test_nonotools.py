@@ -14,7 +14,7 @@ import nonotools
 from nonotools import (describe, given_cells, grid_lines, main, make_puzzle, make_unique,
                        picture_puzzle, random_puzzles, read_puzzle, read_puzzles, write_puzzle)
 
-from nonotools_helpers import PUZZLES, ROOT, picture
+from nonotools_helpers import PUZZLES, ROOT, picture, run
 
 
 # --- the puzzle-maker --------------------------------------------------------------------------
@@ -94,13 +94,6 @@ def test_random_puzzles_stop_when_told():
 
 
 # --- the command ---------------------------------------------------------------------------------
-
-def run(*args, timeout=120):
-    """Run `python -m nonotools ARGS` from the repo root; return (exit code, stdout, stderr)."""
-    result = subprocess.run([sys.executable, "-m", "nonotools", *map(str, args)], cwd=ROOT,
-                            capture_output=True, text=True, timeout=timeout)
-    return result.returncode, result.stdout, result.stderr
-
 
 def test_command_solves_a_line_puzzle():
     code, out, err = run("puzzles/webpbn-00001.non")
