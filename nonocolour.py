@@ -76,6 +76,25 @@ def shortest_line(clue: ColourClue) -> int:
     return sum(length for length, _ in clue) + gaps
 
 
+def check_colour_clue(clue, kind: str, index: int, cells: int) -> tuple:
+    """A colour clue as a tuple of (length, colour) pairs that fit `cells` cells, or PuzzleError."""
+    where = f'{kind} {index}'.strip()
+    if isinstance(clue, (str, bytes)) or not hasattr(clue, '__iter__'):
+        raise PuzzleError(f'{where}: a colour clue is a list of (length, colour) blocks, '
+                          f'not {clue!r}')
+    blocks = []
+    for block in clue:
+        if not (isinstance(block, (tuple, list)) and len(block) == 2 and all(
+                isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in block)):
+            raise PuzzleError(f'{where}: block {block!r} is not a (length, colour) pair '
+                              'of whole numbers at least 1')
+        blocks.append(tuple(block))
+    if shortest_line(blocks) > cells:
+        raise PuzzleError(f'{where}: the clue needs {shortest_line(blocks)} cells, '
+                          f'the line has {cells}')
+    return tuple(blocks)
+
+
 def colour_clues(picture) -> tuple[list[ColourClue], list[ColourClue]]:
     """(row clues, column clues) of a picture given as rows of colour numbers."""
     grid = check_colour_picture(picture)
@@ -108,6 +127,10 @@ def check_colour_picture(picture) -> list[list[int]]:
 def text_picture(text: str, alphabet: str) -> list[list[int]]:
     """Rows of colour numbers from text: the k-th character of `alphabet` is colour k (the first,
     colour 0, is the background). Blank lines and surrounding spaces are ignored."""
+    if not isinstance(text, str) or not isinstance(alphabet, str) or len(set(alphabet)) != len(
+            alphabet):
+        raise PuzzleError(f'text_picture needs text and an alphabet of distinct characters, '
+                          f'not {text!r} and {alphabet!r}')
     rows = [line.strip() for line in text.strip().splitlines() if line.strip()]
     for r, row in enumerate(rows):
         for char in row:
@@ -142,10 +165,10 @@ def text_picture(text: str, alphabet: str) -> list[list[int]]:
 # A colour of a puzzle has a name, a character that stands for it in text, and an RGB value
 # (`Colour`); `name_colours` names RGB values after the nearest of a few named colours. Then
 # `draw_colour_grid` draws a grid of cell sets in the puzzle's own colours: a decided cell in its
-# colour, an open cell dark grey with a stripe of each colour it may still take. Clues are
+# colour, an open cell grey with a stripe of each colour it may still take. Clues are
 # drawn as on webpbn: each block's number on a square of its colour, in black or white,
 # whichever reads better on it. `draw_colour_steps` draws a sequence of grids side by side, the
-# cells each step narrowed outlined in magenta.
+# cells each step narrowed outlined in magenta (unless the step narrowed every cell).
 
 # %%
 def colour_number(cell: int) -> int:
@@ -166,6 +189,17 @@ COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': 
                 'grey': '808080', 'purple': '9467bd', 'pink': 'f4a6c6', 'sky': 'bfe3ff'}
 
 
+SPARE_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+
+def visible_char(char) -> bool:
+    """Is `char` one visible character of one column (no space, control or combining mark)?"""
+    import unicodedata
+
+    return (len(char) == 1 and unicodedata.category(char)[0] in 'LNPS'
+            and unicodedata.east_asian_width(char) not in 'WF')
+
+
 def name_colours(rgbs: list[str]) -> list[Colour]:
     """Colours for RGB values (the first is the background, '.'): each named after the nearest
     of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
@@ -179,8 +213,10 @@ def name_colours(rgbs: list[str]) -> list[Colour]:
         while any(colour.name == name for colour in colours):
             n += 1
             name = f'{base} {n}'
-        char = '.' if k == 0 else next(ch for ch in name.replace(' ', '') + 'abcdefghijklmnopqrstuv'
-                                       'wxyz0123456789' if ch not in chars)
+        spare = [ch for ch in name.replace(' ', '') + SPARE_CHARS if ch not in chars]
+        if not spare:
+            raise ValueError(f'no character left for colour {k} ({len(rgbs)} colours)')
+        char = '.' if k == 0 else spare[0]
         chars.add(char)
         colours.append(Colour(name, char, rgb))
     return colours
@@ -193,9 +229,19 @@ OPEN_GREY, CHANGED_MAGENTA = '#9a9a9a', '#ff00ff'
 
 def palette_of(colours, count: int) -> list[str]:
     """'#rrggbb' for colours 0 .. count - 1: the puzzle's Colours, else a default palette."""
-    if colours:
-        return ['#' + getattr(colour, 'rgb', colour).lstrip('#') for colour in colours]
-    return ['#' + DEFAULT_RGB[k % len(DEFAULT_RGB)] for k in range(count)]
+    if not colours:
+        return ['#' + DEFAULT_RGB[k % len(DEFAULT_RGB)] for k in range(count)]
+    palette = []
+    for colour in colours:
+        rgb = str(getattr(colour, 'rgb', colour)).lstrip('#').lower()
+        if len(rgb) == 3:
+            rgb = ''.join(digit * 2 for digit in rgb)
+        if len(rgb) != 6 or any(digit not in '0123456789abcdef' for digit in rgb):
+            raise ValueError(f'colour {colour!r} is not an RGB value like "ff0000"')
+        palette.append('#' + rgb)
+    if len(palette) < count:
+        raise ValueError(f'the grid and clues use {count} colours, but {len(palette)} are given')
+    return palette
 
 
 def readable_ink(rgb: str) -> str:
@@ -212,6 +258,8 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 
+    if not cells or not cells[0] or any(len(row) != len(cells[0]) for row in cells):
+        raise ValueError('draw_colour_grid needs a non-empty grid of rows of equal length')
     if not sets:
         cells = [[-1 if colour is None else 1 << colour for colour in row] for row in cells]
     height, width = len(cells), len(cells[0])
@@ -281,6 +329,8 @@ def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, co
         before = grids[k - 1] if k else grids[0]
         changed = [(r, c) for r, row in enumerate(grids[k]) for c, cell in enumerate(row)
                    if cell != before[r][c]]
+        if len(changed) == len(grids[k]) * len(grids[k][0]):
+            changed = []  # every cell: outlines would say nothing
         draw_colour_grid(grids[k], rows, cols, colours, ax=ax, changed=changed,
                          title=titles[k] if titles else None)
     fig.tight_layout()
@@ -290,8 +340,8 @@ def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, co
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
 #
-# mushroom_colours = [Colour('pale blue', '.', 'e6f0ff'), Colour('red', 'r', 'd62728'),
-#                     Colour('black', 'k', '000000'), Colour('white', 'w', 'ffffff')]
+# mushroom_colours = name_colours(['bfe3ff', 'd62728', '000000', 'ffffff'])
+# print('the colours, named:', [colour.name for colour in mushroom_colours])
 # draw_colour_grid(mushroom, mushroom_rows, mushroom_cols, mushroom_colours, sets=False,
 #                  title='the mushroom and its clues')
 # plt.show()
@@ -324,9 +374,19 @@ def colour_layouts(clue: ColourClue, cells: int) -> Iterator[list[int]]:
             yield head + tail
 
 
+def check_colour_line(clue, cells) -> tuple:
+    """The clue checked against the line (PuzzleError if malformed or too long); the cells must
+    be sets of colours, positive whole numbers."""
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, '__len__') or any(
+            isinstance(cell, bool) or not isinstance(cell, int) or cell < 1 for cell in cells):
+        raise PuzzleError(f'a line is a list of colour sets (bitmasks at least 1), not {cells!r}')
+    return check_colour_clue(clue, 'the line', '', len(cells))
+
+
 def solve_line_by_layouts(clue: ColourClue, cells: Cells) -> Cells:
     """Each cell's colours that some layout fitting the line puts there (by listing layouts);
     raises Contradiction if no layout fits."""
+    clue = list(check_colour_line(clue, cells))
     possible, found = [0] * len(cells), False
     for layout in colour_layouts(clue, len(cells)):
         if all(cell >> colour & 1 for cell, colour in zip(cells, layout)):
@@ -365,9 +425,9 @@ def show_cells(cells: Cells, alphabet: str) -> str:
 #   0 or at cell 1.
 #
 # Colour knowledge comes in pieces smaller than a decided cell, and the crossing lines pass
-# those pieces to each other. That is why colour puzzles are usually easier than black and
-# white ones of the same size. (Two different colours may also touch, so a line holds more
-# blocks; the solver below has to get that rule right.)
+# those pieces to each other: black and white has no way to say "not blue". (Two different
+# colours may also touch, so a line holds more blocks; the solver below has to get that rule
+# right.)
 
 # %% tags=["active-ipynb"]
 # alphabet, unknown = '.rb', 0b111
@@ -388,14 +448,14 @@ def show_cells(cells: Cells, alphabet: str) -> str:
 # cure is the same: for each block count `j` and position `p`, decide once whether the first
 # `j` blocks fit in the cells before `p`. Two things change from chapter 1:
 #
-# - a block of colour `c` fits at `s` if cells `s .. s + L - 1` all allow `c` (a run of
-#   `c`-allowing cells, counted once per block, from the right);
+# - a block of colour `c` fits at `s` if cells `s .. s + L - 1` all allow `c`: for each block,
+#   one pass from the right end counts how many cells in a row from each cell allow its colour;
 # - block `j` may start right after block `j - 1` if their colours differ; if they are the
 #   same, cell `s - 1` must be background.
 #
-# `fits_before` computes two tables: `before[j][p]` (the first `j` blocks fit in cells
-# `0 .. p - 1`, followed by nothing but background up to `p`), and `placed[j][s]` (block `j`
-# can start at `s`, with everything on its left fitting). The right side is the same
+# `fits_before` computes two tables: `before[j][p]` says that the first `j` blocks fit in the
+# cells before position `p` (the cells after the last of them being background), and
+# `placed[j][s]` that block `j` fits at cell `s` with the first `j` blocks fitting on its left. The right side is the same
 # computation on the mirror image, as in chapter 1. Then:
 #
 # - block `j` can sit at `s` if it can be placed there from the left, and its mirror image can
@@ -433,6 +493,7 @@ def fits_before(clue: ColourClue, cells: Cells) -> tuple[list[list[bool]], list[
 def solve_colour_line(clue: ColourClue, cells: Cells) -> Cells:
     """Each cell's colours that some layout fitting the line puts there, by the before/after
     tables in O(cells x blocks) steps; raises Contradiction if no layout fits."""
+    clue = list(check_colour_line(clue, cells))
     n, k = len(cells), len(clue)
     before, placed = fits_before(clue, cells)
     if not before[k][n]:
@@ -457,9 +518,10 @@ def solve_colour_line(clue: ColourClue, cells: Cells) -> Cells:
 
 
 # %% [markdown]
-# The two solvers must agree. The test suite compares them on every line of up to six cells
-# with up to three colours, for every clue that fits and every combination of cell sets;
-# here, a sample of random lines:
+# The two solvers must agree. The test suite compares them on every clue that fits and every
+# combination of cell sets, for lines of up to three cells in three colours and of four cells in
+# two (with the background), and on random lines of up to fourteen cells in up to nine colours;
+# here, a sample of random lines, some of which no layout fits:
 
 # %% tags=["active-ipynb"]
 # import random
@@ -486,7 +548,16 @@ def solve_colour_line(clue: ColourClue, cells: Cells) -> Cells:
 #
 # rng = random.Random(8)
 # samples = [random_colour_line(rng, rng.randint(1, 12), rng.randint(1, 4)) for _ in range(2000)]
-# print(sum(agree(*sample) for sample in samples), 'of', len(samples), 'random lines agree')
+# def fits(clue, cells):
+#     """Does some layout fit the line?"""
+#     try:
+#         return bool(solve_line_by_layouts(clue, cells))
+#     except Contradiction:
+#         return False
+#
+#
+# print(sum(agree(*sample) for sample in samples), 'of', len(samples), 'random lines agree;',
+#       sum(not fits(*sample) for sample in samples), 'of them have no layout that fits')
 
 # %% [markdown]
 # ## The fast solver: bitmasks again
@@ -565,8 +636,9 @@ def masks_to_cells(possible: list[int], n: int) -> tuple:
 
 
 def solve_colour_line_fast(clue, cells: Cells) -> tuple:
-    """As solve_colour_line (a tuple of cell sets), on bitmasks. `clue` is a tuple of (length,
-    colour) tuples; results are remembered (up to CACHE_LIMIT lines)."""
+    """As solve_colour_line (a tuple of cell sets), on bitmasks, for an engine that has checked
+    its puzzle: unchecked, `clue` a tuple of (length, colour) tuples as check_colour_clue returns
+    it. Results are remembered (up to CACHE_LIMIT lines)."""
     key = (clue, tuple(cells))
     answer = _cache.get(key)
     if answer is None:
@@ -593,8 +665,8 @@ _cache = {}
 # cells (random pictures in three colours and background, every cell open), for the DP and
 # the bitmask solver, with the caches emptied before each run so that they do not flatter. For
 # scale, chapter 4's black-and-white solver on the same pictures seen in black and white (a cell
-# filled if it has any colour). Timings vary from run to run; `benchmarks/speed.py colour`
-# measures them on more lines.
+# filled if it has any colour). Timings vary from run to run; `benchmarks/speed.py --parts
+# colour` measures them on more lines, and the appendix prints one run.
 
 # %% tags=["active-ipynb"]
 # def agree_fast(clue, cells):
@@ -643,6 +715,11 @@ _cache = {}
 #           f'({fast / dp:.0f}x), chapter 4 on the same lines in black and white {bw:,.0f} lines/s')
 
 # %% [markdown]
+# The bitmask solver is several times faster than the DP, and more so on longer lines. It stays
+# slower than chapter 4's solver, which keeps one pair of masks where colour keeps one mask per
+# colour, and which sees fewer blocks on these pictures (neighbouring colours merge into one
+# black block).
+#
 # ## The engine, in colour
 #
 # Chapter 2's engine never looks inside a cell. It asks its line solver what a line allows,
@@ -662,24 +739,6 @@ _cache = {}
 # puzzle's first propagation would otherwise run past the limit).
 
 # %%
-def check_colour_clue(clue, kind: str, index: int, cells: int) -> tuple:
-    """A colour clue as a tuple of (length, colour) pairs that fit `cells` cells, or PuzzleError."""
-    if isinstance(clue, (str, bytes)) or not hasattr(clue, '__iter__'):
-        raise PuzzleError(f'{kind} {index}: a colour clue is a list of (length, colour) blocks, '
-                          f'not {clue!r}')
-    blocks = []
-    for block in clue:
-        if not (isinstance(block, (tuple, list)) and len(block) == 2 and all(
-                isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in block)):
-            raise PuzzleError(f'{kind} {index}: block {block!r} is not a (length, colour) pair '
-                              'of whole numbers at least 1')
-        blocks.append(tuple(block))
-    if shortest_line(blocks) > cells:
-        raise PuzzleError(f'{kind} {index}: the clue needs {shortest_line(blocks)} cells, '
-                          f'the line has {cells}')
-    return tuple(blocks)
-
-
 def colour_totals(clues) -> Counter:
     """How many cells of each colour a list of clues asks for."""
     totals = Counter()
@@ -690,8 +749,9 @@ def colour_totals(clues) -> Counter:
 
 
 def check_colour_puzzle(rows, cols, grid=None) -> tuple[list, list, list[list[int]]]:
-    """Check a colour puzzle; return (rows, cols, grid of cell sets). Every cell starts with all
-    the colours the clues use, or the one its `grid` entry (a colour number) gives."""
+    """Check a colour puzzle; return (rows, cols, grid of cell sets). Every cell starts with the
+    background and all the colours the clues use, or the one its `grid` entry (a colour number,
+    None for open) gives."""
     for name, clues in (('rows', rows), ('columns', cols)):
         if isinstance(clues, (str, bytes)) or not hasattr(clues, '__len__') or not clues:
             raise PuzzleError(f'{name} must be a non-empty list of colour clues, not {clues!r}')
@@ -703,16 +763,17 @@ def check_colour_puzzle(rows, cols, grid=None) -> tuple[list, list, list[list[in
         if by_rows[colour] != by_cols[colour]:
             raise PuzzleError(f'colour {colour}: the rows need {by_rows[colour]} cells of it, '
                               f'the columns {by_cols[colour]}')
-    everything = (1 << (max(by_rows, default=0) + 1)) - 1
+    everything = 1 + sum(1 << colour for colour in by_rows)  # the background, and every colour used
     cells = [[everything] * width for _ in range(height)]
     if grid is not None:
-        if len(grid) != height or any(len(row) != width for row in grid):
+        if isinstance(grid, (str, bytes)) or not hasattr(grid, '__len__') or len(grid) != height \
+                or any(not hasattr(row, '__len__') or len(row) != width for row in grid):
             raise PuzzleError(f'the grid must have {height} rows of {width} cells')
         for r, row in enumerate(grid):
             for c, colour in enumerate(row):
                 if colour is not None:
-                    if isinstance(colour, bool) or not isinstance(colour, int) or not (
-                            0 <= colour < everything.bit_length()):
+                    if isinstance(colour, bool) or not isinstance(colour, int) or colour < 0 \
+                            or not everything >> colour & 1:
                         raise PuzzleError(f'grid cell ({r}, {c}) is {colour!r}, not None or a '
                                           'colour number that the clues use')
                     cells[r][c] = 1 << colour
@@ -808,7 +869,7 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # The mushroom, solved: one solution, and line logic alone finds it. To watch line logic work in
 # colour, here it is in rounds, as chapter 2 first showed it: every row once, then every
 # column, again and again, each picture after one round, with the cells that round narrowed
-# outlined in magenta. Open cells are dark grey, with a stripe for each colour still possible.
+# outlined in magenta. Open cells are grey, with a stripe for each colour still possible.
 
 # %% tags=["active-ipynb"]
 # verdict = analyse(mushroom_rows, mushroom_cols)
@@ -833,14 +894,17 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 #
 #
 # history = colour_rounds(mushroom_rows, mushroom_cols)
+# for k, grid in enumerate(history[1:], 1):
+#     print(f'after pass {k}:', sum(cell & (cell - 1) == 0 for row in grid for cell in row),
+#           'cells decided,', sum(cell != 0b1111 for row in grid for cell in row), 'narrowed, of 56')
 # draw_colour_steps(history, mushroom_rows, mushroom_cols, mushroom_colours, columns=3, size=4,
 #                   titles=['start'] + [f'after the {"rows" if k % 2 else "columns"}, round '
 #                                       f'{(k + 1) // 2}' for k in range(1, len(history))])
 # plt.show()
 
 # %% [markdown]
-# After the first pass over the rows, few cells are decided, yet most have lost colours, and
-# the columns finish the picture from that. Random noise is another matter. Ten random 20x20
+# After the first pass over the rows, 17 cells are decided (rows 2 and 3, and one more), yet all
+# 56 have lost colours, and the columns finish the picture from that. Random noise is another matter. Ten random 20x20
 # pictures for each number of colours (each cell equally likely to be the background or any
 # colour), with their verdicts:
 
@@ -855,12 +919,12 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 #     print(f'{colours} colour{"s" if colours > 1 else " "}:', dict(sorted(verdicts.items())))
 
 # %% [markdown]
-# Noise makes poor puzzles in any number of colours: most have several solutions, since noise is
-# full of small patches whose colours can be swapped without changing a clue (two cells of a
-# row and two of a column, in a square, exchanging colours diagonally). The engine's verdicts
-# still come quickly (the benchmark times them). Pictures with areas of colour, as people draw
-# them, are different: the two public colour puzzles and the picture of the next chapter are
-# all settled by line logic.
+# Noise makes poor puzzles in any number of colours: many have several solutions, since noise
+# is full of small patches whose colours can be swapped without changing a clue (two cells of a
+# row and two of a column, in a square, exchanging colours diagonally). The benchmark's
+# `colour` part times such verdicts (the appendix prints them). Pictures with areas of colour,
+# as people draw them, are different: the two public colour puzzles that chapter 9 reads
+# (*Apples* and the *Union Flag*) and its lighthouse picture are all settled by line logic.
 
 # %% [markdown]
 # ## SAT in colour
@@ -942,8 +1006,9 @@ def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
 
 
 # %% [markdown]
-# The clues of `1 red, 1 blue` as tokens, and the automaton's run on two lines (`None` marks the
-# dead end); then the mushroom as a formula, and SAT's solutions against the engine's on it and
+# The clues `1 red, 1 blue` and `2 red, 1 red` as tokens (the second with its background token
+# between the two red blocks), and the automaton of the first run on two lines (`None` marks
+# the dead end); then the mushroom as a formula, and SAT's solutions against the engine's on it and
 # on fifty small random pictures, each of which must have the same set of solutions both ways:
 
 # %% tags=["active-ipynb"]
@@ -955,8 +1020,9 @@ def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
 #         states.append(None if states[-1] is None else colour_move(tokens, states[-1], colour))
 #     print(line, '->', states)
 # clauses, cell_vars, variables = colour_cnf(mushroom_rows, mushroom_cols)
-# print(f'the mushroom: {variables:,} variables ({7 * 8} cells x 4 colours = {7 * 8 * 4} of '
-#       f'them for the cells), {len(clauses):,} clauses')
+# cells = len(mushroom) * len(mushroom[0])
+# print(f'the mushroom: {variables:,} variables ({cells} cells x 4 colours = {cells * 4} for the '
+#       f'cells, the rest for the automata\'s states), {len(clauses):,} clauses')
 # print('SAT finds the mushroom:', list(colour_sat_solutions(mushroom_rows, mushroom_cols)) == [mushroom])
 # sat_rng = random.Random(6)
 # small = [[[sat_rng.randrange(3) for _ in range(4)] for _ in range(4)] for _ in range(50)]

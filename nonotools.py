@@ -38,7 +38,8 @@ from pathlib import Path
 import nonocolour
 import nonoengine
 import nonosat
-from nonocolour import Colour, colour_clues, colour_totals, name_colours, shortest_line  # noqa: F401
+from nonocolour import (Colour, SPARE_CHARS, colour_clues, colour_totals,  # noqa: F401
+                        name_colours, shortest_line, visible_char)
 from nonofiles import (COLOUR_ERROR, IMAGE_SIGNATURES, MAX_FILE_BYTES, MAX_SIDE,  # noqa: F401
                        XML_METADATA, Puzzle, PuzzleFileError, format_nin, format_non,
                        format_rosetta, format_xml, on_white, parse_count, parse_puzzles,
@@ -449,6 +450,8 @@ STANDARD_RGB = {'white': 'ffffff', 'black': '000000'}
 
 def parse_colour_xml(text: str, source='<text>') -> list[ColourPuzzle]:
     """Read webpbn XML (a <puzzleset> or one <puzzle>), in colour or not; return ColourPuzzles."""
+    if not isinstance(text, str):
+        raise TypeError(f'parse_colour_xml reads a str of XML, not {type(text).__name__}')
     root, starts = parse_xml_tree(text, source)
     elements = [root] if root.tag == 'puzzle' else root.findall('puzzle')
     if root.tag not in ('puzzle', 'puzzleset') or not elements:
@@ -478,7 +481,9 @@ def xml_colours(element, starts, source) -> list[Colour]:
             raise PuzzleFileError(source, where, f'colour {name!r}: "." is the background\'s '
                                                  'character')
         named[name] = (rgb if len(rgb) == 6 else ''.join(d * 2 for d in rgb), char, where)
-    for name in (background, element.get('defaultcolor', 'black')):
+    default = element.get('defaultcolor', 'black')
+    uncoloured = any(count.get('color') is None for count in element.iter('count'))
+    for name in [background] + ([default] if uncoloured else []):  # (only if used)
         if name not in named:
             if name not in STANDARD_RGB:
                 raise PuzzleFileError(source, line, f'colour {name!r} is used but not defined')
@@ -502,17 +507,6 @@ def xml_colours(element, starts, source) -> list[Colour]:
                                                               'no spare character is left')
             chars[name] = free[0]
     return [Colour(name, chars[name], named[name][0]) for name in order]
-
-
-SPARE_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-
-
-def visible_char(char) -> bool:
-    """Is `char` one visible character of one column (no space, control or combining mark)?"""
-    import unicodedata
-
-    return (len(char) == 1 and unicodedata.category(char)[0] in 'LNPS'
-            and unicodedata.east_asian_width(char) not in 'WF')
 
 
 def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
@@ -599,6 +593,7 @@ def format_colour_xml(puzzles) -> str:
 
     out = ['<?xml version="1.0"?>', '<puzzleset>']
     for puzzle in [puzzles] if isinstance(puzzles, ColourPuzzle) else puzzles:
+        check_writable(puzzle)
         names = [colour.name for colour in puzzle.colours]
         ink = names[1] if len(names) > 1 else 'black'
         out.append(f'<puzzle type="grid" backgroundcolor="{text(names[0])}" '
@@ -615,10 +610,31 @@ def format_colour_xml(puzzles) -> str:
             out.append('</clues>')
         if puzzle.goal is not None:
             out.append('<solution type="goal"><image>')
-            out += ['|' + ''.join(puzzle.colours[k].char for k in row) + '|' for row in puzzle.goal]
+            out += ['|' + text(''.join(puzzle.colours[k].char for k in row)) + '|'
+                    for row in puzzle.goal]
             out.append('</image></solution>')
         out.append('</puzzle>')
     return '\n'.join(out + ['</puzzleset>']) + '\n'
+
+
+def check_writable(puzzle):
+    """TypeError or ValueError unless `puzzle` is a ColourPuzzle that webpbn XML can hold."""
+    if not isinstance(puzzle, ColourPuzzle):
+        raise TypeError(f'format_colour_xml writes ColourPuzzles, not {type(puzzle).__name__}')
+    if not puzzle.colours or not all(isinstance(colour, Colour) for colour in puzzle.colours):
+        raise TypeError('a ColourPuzzle needs its colours as a list of Colour, the background first')
+    for colour in puzzle.colours:
+        if not re.fullmatch(r'[0-9a-f]{6}', str(colour.rgb)) or not visible_char(colour.char):
+            raise ValueError(f'{colour}: the rgb must be 6 lower-case hex digits and the char '
+                             'one visible character')
+    if len({colour.char for colour in puzzle.colours}) < len(puzzle.colours):
+        raise ValueError('two colours of the puzzle have the same char')
+    colour_clues_of = [c for clue in puzzle.rows + puzzle.cols for _, c in clue]
+    colour_goal = [k for row in puzzle.goal or [] for k in row]
+    if any(not 0 <= k < len(puzzle.colours) for k in colour_clues_of + colour_goal):
+        raise ValueError(f'the puzzle uses a colour number beyond its {len(puzzle.colours)} colours')
+    if puzzle.givens is not None:
+        raise ValueError('webpbn XML has no place for givens: leave them out to write the puzzle')
 
 
 def read_colour_puzzles(path) -> list[ColourPuzzle]:
@@ -706,6 +722,8 @@ def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzz
     quantised to `colours` colours (the background included). Raises PuzzleFileError if
     unreadable, ValueError for a size or number of colours out of range."""
     from PIL import Image
+
+    path = Path(path)  # (a TypeError for what is not a path)
 
     for name, value, lowest in (('size', size, 1), ('colours', colours, 2)):
         if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= (
