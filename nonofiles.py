@@ -93,6 +93,26 @@ class PuzzleFileError(NonogramError):
 
 
 # %% [markdown]
+# Line numbers must be the ones an editor shows. Python's `str.splitlines` also breaks lines at
+# form feeds, NEL and a few other characters that editors show inside a line, so the readers split
+# text with `editor_lines`, which breaks only at `\n`, `\r\n` and `\r`. And every reader checks
+# that it was given text at all.
+
+# %%
+LINE_BREAK = re.compile(r'\r\n|\r|\n')
+
+
+def editor_lines(text, keepends=False) -> list[str]:
+    """The lines of `text` as an editor numbers them: broken at \\n, \\r\\n and \\r only."""
+    if not isinstance(text, str):
+        raise TypeError(f'puzzle text must be a str, not {type(text).__name__}')
+    if keepends:
+        return re.findall(r'[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$', text)
+    lines = LINE_BREAK.split(text)
+    return lines[:-1] if lines and lines[-1] == '' else lines
+
+
+# %% [markdown]
 # Files are untrusted, so the readers set limits before they start: a puzzle file larger than a
 # few megabytes is refused unread, no side may exceed `MAX_SIDE` cells, and a number is at most
 # six digits long (Python would happily parse a number with a million digits, slowly).
@@ -286,20 +306,28 @@ def pick_clue_lines(body, needed):
 
 # %%
 SIZE_KEYWORDS = {'width': 'width', 'columns': 'width', 'height': 'height', 'rows': 'height'}
+KNOWN_KEYS = {'width', 'height', 'rows', 'columns', 'goal', 'givens', 'maxrule', 'color', 'colour',
+              'title', 'by', 'author', 'copyright', 'license', 'licence', 'catalogue', 'id',
+              'source', 'description', 'note', 'comment', 'url'}  # keys that end a section quietly
 
 
 def parse_non(text, source='<text>'):
     """Read a puzzle in Steve Simpson's .non format; return [Puzzle] (a list, like every reader)."""
-    metadata, sizes, size_lines, sections = {}, {}, {}, {}
+    metadata, sizes, size_lines, sections, ended = {}, {}, {}, {}, {}
     goal = givens = goal_line = givens_line = None
     current = None  # the clue section we are in: 'rows', 'columns' or None
-    if not text.strip():
+    if not editor_lines(text) or not text.strip():
         raise PuzzleFileError(source, None, 'the file is empty')
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(editor_lines(text), 1):
         line = raw.strip()
         if current and (not line or line[0] in '0123456789'):
             sections[current][1].append((number, line))
             continue
+        if current and line[0] in '+-':
+            raise PuzzleFileError(source, number, f'a clue is whole numbers (0 or more) separated '
+                                                  f'by commas, not {line[:40]!r}')
+        if current and line.split(None, 1)[0].lower() not in KNOWN_KEYS:
+            ended[current] = (number, line)  # a word that ends a section: named if clues are short
         current = None
         if not line or line.startswith('#'):
             continue
@@ -334,6 +362,11 @@ def parse_non(text, source='<text>'):
             raise PuzzleFileError(source, None, f'no {key!r} section (a line saying just {key})')
         start, body = sections[key]
         chosen = pick_clue_lines(body, sizes.get(dimension))
+        if chosen is None and key in ended:
+            number, line = ended[key]
+            raise PuzzleFileError(source, number, f'the {key} section needs '
+                                                  f'{plural(sizes[dimension], "clue")}; this line '
+                                                  f'is not one: {line[:40]!r}')
         if chosen is None:
             found = sum(1 for _, text in body if text.strip())
             raise PuzzleFileError(source, start, f'the {key} section has '
@@ -463,7 +496,7 @@ def cells_text(grid):
 # %%
 def parse_nin(text, source='<text>'):
     """Read a puzzle in .nin format ('W H', then H row clues, then W column clues); return [Puzzle]."""
-    body = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
+    body = [(number, line.strip()) for number, line in enumerate(editor_lines(text), 1)
             if not line.lstrip().startswith('#')]
     while body and not body[0][1]:
         body.pop(0)
@@ -520,6 +553,7 @@ def format_nin(puzzle):
 # %%
 def parse_xml_tree(text, source):
     """Parse XML text safely; return (root element, {element: line number where it starts})."""
+    lines = editor_lines(text, keepends=True)  # (a TypeError for what is not text)
     match = re.search(r'<!ENTITY', text, re.IGNORECASE)
     if match:
         line = text.count('\n', 0, match.start()) + 1
@@ -528,7 +562,7 @@ def parse_xml_tree(text, source):
     starts = {}
     number = 0
     try:
-        for number, line in enumerate(text.splitlines(keepends=True), 1):
+        for number, line in enumerate(lines, 1):
             parser.feed(line)
             for _, element in parser.read_events():
                 starts[element] = number
@@ -595,6 +629,9 @@ def xml_puzzle(element, starts, source):
             for count in clue_line.findall('count'):
                 if count.get('color', ink) != ink:
                     raise PuzzleFileError(source, starts.get(count), COLOUR_ERROR)
+                if len(count):
+                    raise PuzzleFileError(source, starts.get(count), 'a <count> holds one number '
+                                                                     'and nothing else')
                 blocks.append(parse_count(count.text or '', source, starts.get(count), 'a count'))
             clues[kind].append(blocks)
             lines[kind].append(starts.get(clue_line))
@@ -685,7 +722,7 @@ def format_xml(puzzle):
 def parse_rosetta(text, source='<text>'):
     """Read Rosetta Code letter-coded puzzles (two lines each, blank-line separated); return a list."""
     groups, current = [], []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(editor_lines(text), 1):
         if line.strip():
             current.append((number, line.strip()))
         elif current:
@@ -750,7 +787,7 @@ def format_rosetta(puzzles):
 def parse_picture(text, source='<text>'):
     """Read a picture typed as lines of 0/1 (or ./#); return [Puzzle] with the picture as goal."""
     picture, first_line = [], None
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(editor_lines(text), 1):
         line = line.strip()
         if not line:
             continue
@@ -814,7 +851,7 @@ IMAGE_SIGNATURES = (b'\x89PNG\r\n\x1a\n', b'\xff\xd8\xff', b'GIF87a', b'GIF89a',
 
 def sniff_format(text):
     """Guess a text's puzzle format from its content: 'xml', 'nin', 'rosetta', 'picture' or 'non'."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [line.strip() for line in editor_lines(text) if line.strip()]
     if not lines:
         return 'non'
     if lines[0].startswith('<'):
@@ -824,8 +861,9 @@ def sniff_format(text):
     significant = [line for line in lines if not line.startswith('#')]
     if significant and re.fullmatch(r'\d+\s+\d+', significant[0]):
         return 'nin'
-    if all(re.fullmatch(r'[A-Z]+( +[A-Z]+)*', line) for line in lines):
-        return 'rosetta'
+    if all(re.fullmatch(r'[A-Za-z]+( +[A-Za-z]+)*', line) for line in lines) and any(
+            line.isupper() for line in lines):
+        return 'rosetta'  # (lower-case letters are then named as errors by the reader)
     return 'non'
 
 
@@ -848,6 +886,8 @@ def read_puzzles(path, fmt=None, picture_size=None):
     try:
         if path.is_dir():
             raise PuzzleFileError(path, None, 'is a directory, not a puzzle file')
+        if path.exists() and not path.is_file():  # a FIFO or a device would block or never end
+            raise PuzzleFileError(path, None, 'not a regular file (a pipe or a device?)')
         with open(path, 'rb') as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:

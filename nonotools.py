@@ -642,7 +642,7 @@ def read_colour_puzzles(path) -> list[ColourPuzzle]:
     path = Path(path)
     try:
         if not path.is_file():
-            raise PuzzleFileError(path, None, 'not a file')
+            raise PuzzleFileError(path, None, 'not a regular file')
         if path.stat().st_size > MAX_FILE_BYTES:
             raise PuzzleFileError(path, None, f'larger than {MAX_FILE_BYTES:,} bytes')
         text = path.read_text(encoding='utf-8-sig')

@@ -160,11 +160,12 @@ def normalize_clue(blocks: Iterable[int], cells: int | None = None) -> Clue:
     if clue == [0]:
         clue = []
     for number, block in enumerate(clue, start=1):
-        where = f'clue {clue!r}: block {number} of {len(clue)} is {block!r}'
+        def where():  # (built only for an error: building it for every block would be quadratic)
+            return f'clue {clue!r}: block {number} of {len(clue)} is {block!r}'
         if isinstance(block, bool) or not isinstance(block, Integral):
-            raise ClueError(f'{where}, not a whole number')
+            raise ClueError(f'{where()}, not a whole number')
         if block <= 0:
-            raise ClueError(f'{where}; blocks must be at least 1 (write an empty line as [] or [0])')
+            raise ClueError(f'{where()}; blocks must be at least 1 (write an empty line as [] or [0])')
     clue = [int(block) for block in clue]
     if cells is not None and min_length(clue) > cells:
         raise ClueError(f'clue {clue!r} needs at least {min_length(clue)} cells '
@@ -219,8 +220,23 @@ def nonoblocks(blocks: Clue, cells: int) -> Iterator[Layout]:
     Each layout is a list of (position, length) pairs, one per block: the block of that length
     fills cells position .. position + length - 1. The empty clue has one layout, [].
     """
-    blocks = normalize_clue(blocks, cells)
+    blocks = enumerable_clue(blocks, cells)
     yield from _layouts(blocks, cells, 0)
+
+
+MOST_BLOCKS_LISTED = 400  # listing goes one nested call deeper per block; Python stops near 1000
+
+
+def enumerable_clue(blocks, cells):
+    """The clue normalised, or ClueError if it has too many blocks to list layouts one call per
+    block (solve_line has no such limit)."""
+    if isinstance(cells, bool) or not isinstance(cells, Integral) or cells < 0:
+        raise ClueError(f'cells must be a whole number at least 0, not {cells!r}')
+    clue = normalize_clue(blocks, cells)
+    if len(clue) > MOST_BLOCKS_LISTED:
+        raise ClueError(f'a clue of {len(clue)} blocks is too long to list its layouts (at most '
+                        f'{MOST_BLOCKS_LISTED}); solve_line handles it')
+    return clue
 
 
 def _layouts(blocks, cells, start):
@@ -341,7 +357,7 @@ def nonovector(blocks: Clue, cells: int, force0: Iterable[int] = (),
     force0: indices of cells that must be empty; force1: indices of cells that must be filled.
     Layouts are lists of (position, length) pairs, as from nonoblocks.
     """
-    blocks = normalize_clue(blocks, cells)
+    blocks = enumerable_clue(blocks, cells)
     empty, filled = set(force0), set(force1)
     for i in empty | filled:
         if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < cells:
@@ -466,8 +482,8 @@ def explain_line(blocks: Clue, line: Line | str) -> Line:
 
     `line` is a list of 1/0/None or its text ('#', '.', '?'). Returns the deduced line.
     """
-    if isinstance(line, str):
-        line = parse_line(line)
+    line = parse_line(line) if isinstance(line, str) else check_line(line)
+    blocks = enumerable_clue(blocks, len(line))
     cells, (force0, force1) = len(line), line_to_forces(line)
     print(f'  clue     {blocks}')
     print(f'  known    {show_line(line)}')

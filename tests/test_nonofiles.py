@@ -401,3 +401,58 @@ def test_read_image_transparency_and_jpeg(tmp_path):
     cells = picture("##..\n##..\n..##\n..##")
     save_image(tmp_path / "x.jpg", cells, mode="RGB", scale=8)
     assert read_image(tmp_path / "x.jpg", size=4) == cells
+
+
+# --- faults named at their line (issue: every limit holds) ------------------------------------
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_line_numbers_follow_editors_for_each_line_break(newline):
+    text = newline.join(["width 2", "height 2", "rows", "1", "1", "columns", "1", "x1"]) + newline
+    with pytest.raises(PuzzleFileError) as error:
+        parse_puzzles(text, source="t.non")
+    assert error.value.line == 8
+
+
+@pytest.mark.parametrize("inside", ["\x0c", "\x85", "\u2028", "\x1c"])
+def test_characters_that_editors_show_inside_a_line_do_not_break_it(inside):
+    text = f"width 2\nheight 2{inside}\nrows\n1\n1\ncolumns\n1\nx1\n"
+    with pytest.raises(PuzzleFileError) as error:
+        parse_puzzles(text, source="t.non")
+    assert error.value.line == 8
+
+
+@pytest.mark.parametrize("text,line,words", [
+    ("width 2\nheight 2\nrows\n1\n-1\ncolumns\n1\n1\n", 5, "whole numbers"),
+    ("rows\n1\n+1\ncolumns\n1\n1\nwidth 2\nheight 2\n", 3, "whole numbers"),
+    ("width 2\nheight 2\nrows\n1\nfoo\n1\ncolumns\n1\n1\n", 5, "not one: 'foo'"),
+    ("rows\n1\nfoo\n1\ncolumns\n1\n1\nwidth 2\nheight 2\n", 3, "not one: 'foo'"),
+])
+def test_negative_numbers_and_words_in_clue_sections_are_errors(text, line, words):
+    with pytest.raises(PuzzleFileError) as error:
+        parse_puzzles(text, source="t.non")
+    assert error.value.line == line and words in str(error.value)
+
+
+def test_a_count_holds_one_number_and_nothing_else():
+    text = ('<puzzle><clues type="rows">\n<line><count>1<b/>2</count></line></clues>'
+            '<clues type="columns"><line><count>1</count></line></clues></puzzle>')
+    with pytest.raises(PuzzleFileError, match="one number and nothing else") as error:
+        parse_puzzles(text, source="x.xml")
+    assert error.value.line == 2
+
+
+def test_readers_want_text_and_name_lowercase_rosetta_letters():
+    for reader in (nonofiles.parse_non, nonofiles.parse_nin, nonofiles.parse_xml,
+                   nonofiles.parse_rosetta, nonofiles.parse_picture, parse_puzzles):
+        with pytest.raises(TypeError, match="must be a str"):
+            reader(None)
+    with pytest.raises(PuzzleFileError, match="capital letters"):
+        parse_puzzles("ABc DE\nAB C\n", source="r.txt")
+
+
+def test_a_fifo_is_refused_by_name(tmp_path):
+    import os
+    fifo = tmp_path / "pipe.non"
+    os.mkfifo(fifo)
+    with pytest.raises(PuzzleFileError, match="not a regular file"):
+        read_puzzles(fifo)

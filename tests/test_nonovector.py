@@ -236,3 +236,15 @@ def test_dp_is_idempotent(case):
     once = outcome(solve_line, blocks, line)
     if once != "contradiction":
         assert solve_line(blocks, once) == once
+
+
+def test_enumeration_refuses_clues_too_long_to_list_and_explain_checks_its_line():
+    import nonovector
+    with pytest.raises(ClueError, match="too long to list"):
+        list(nonovector.nonoblocks([1] * 600, 1300))
+    with pytest.raises(ClueError, match="too long to list"):
+        nonovector.solve_line_by_enumeration([1] * 600, [None] * 1300)
+    with pytest.raises(ClueError, match="cell 0"):
+        nonovector.explain_line([1], [2])
+    long_clue = [1] * 50_000  # checked in one pass (its error text is built only for an error)
+    assert nonovector.normalize_clue(long_clue, 100_000) == long_clue
