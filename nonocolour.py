@@ -17,8 +17,8 @@
 # 4. chapter 6's SAT solver and hand-over, with a colour formula;
 # 5. drawings in colour, and the verdicts of colour puzzles.
 #
-# This notebook is also the module `nonocolour`. The last chapter reads colour puzzle files,
-# makes colour puzzles from pictures, and solves them with the `nonogram` command.
+# This notebook is also the module `nonocolour`. The next chapter reads colour puzzle files and
+# makes colour puzzles from pictures; the last one solves them with the `nonogram` command.
 
 # %%
 """Colour nonograms: clues, line solvers, the engine, SAT, files and pictures in colour.
@@ -31,7 +31,7 @@ Lines: colour_clue, colour_layouts, solve_line_by_layouts, solve_colour_line (th
 solve_colour_line_fast (bitmasks). Puzzles: colour_clues, text_picture, ColourEngine,
 solutions, solve, analyse (chapter 2's Verdict), colour_sat_solutions, find_solutions (chapter
 6's hand-over). Colours and drawings: Colour, name_colours, draw_colour_grid,
-draw_colour_steps. (Colour files and pictures are read by chapter 9, nonotools.) Errors:
+draw_colour_steps. (Colour files and pictures: chapter 9, nonocolourfiles.) Errors:
 nonogram2d.PuzzleError (a malformed puzzle), nonovector.Contradiction (no layout fits).
 """
 
@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 import nonosat
+from nonoengine import first_in_first_out_on_time
 from nonofast import reach, reverse_bits, runs_of, spread
 from nonogram2d import Engine, PuzzleError, Verdict, best_probe
 from nonovector import Contradiction
@@ -734,9 +735,9 @@ _cache = {}
 #
 # `ColourEngine` is chapter 2's `Engine` with these two methods, a check of colour puzzles, the
 # colour line solver, and three strategies: probe first the cells with fewest colours left;
-# when probing is off, guess there too; and take lines first in, first out, as chapter 2 does,
-# but checking the time limit between lines (a long colour line takes a while, and a big
-# puzzle's first propagation would otherwise run past the limit).
+# when probing is off, guess there too; and chapter 5's `first_in_first_out_on_time`, which
+# takes lines as chapter 2 does but checks the time limit every 64 lines (a big puzzle's first
+# propagation would otherwise run past the limit).
 
 # %%
 def colour_totals(clues) -> Counter:
@@ -778,14 +779,6 @@ def check_colour_puzzle(rows, cols, grid=None) -> tuple[list, list, list[list[in
                                           'colour number that the clues use')
                     cells[r][c] = 1 << colour
     return rows, cols, cells
-
-
-def first_in_first_out_on_time(engine: Engine, queue) -> int:
-    """Strategy for the next line: chapter 2's first in, first out, checking the engine's budgets
-    first (colour lines are slower to solve, so a time limit is checked between lines too; the
-    colour default)."""
-    engine.check_budget()
-    return queue.popleft()
 
 
 def fewest_colours(engine: Engine, grid) -> list[tuple[int, int]]:
@@ -1057,7 +1050,8 @@ def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
 # - `colour_cnf` and `colour_sat_solutions`: SAT in colour; `find_solutions`: chapter 6's
 #   hand-over with both passed in.
 # - Drawings in colour (`draw_colour_grid`, `draw_colour_steps`). The next chapter reads and
-#   writes colour files, makes colour puzzles from pictures, and solves them from the terminal.
+#   writes colour files and makes colour puzzles from pictures; the last solves them from the
+#   terminal.
 #
 # Not done: the colour version of chapter 5's engineering (trail, memo, skipped probes): the
 # puzzles people draw in colour have not needed it (the benchmark's `colour` part times them).

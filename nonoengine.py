@@ -526,16 +526,28 @@ def first_candidate(engine, grid: Grid, both_ways: dict) -> tuple[int, int]:
 # writes the probe's result straight into the grid: it was computed on this very grid (the undo
 # has restored it) and is already a fixpoint. Activity and budgets are as described: the amount
 # added for a contradiction (`bump`) grows by `activity_growth` at every node, and `max_nodes` and
-# `time_limit` are checked at every node and before every probe.
+# `time_limit` are checked at every node, before every probe, and every 64 line solves (by the
+# default queue strategy, `first_in_first_out_on_time`: a huge puzzle's first propagation must
+# not run past a time limit either).
 
 # %%
+def first_in_first_out_on_time(engine, queue: deque) -> int:
+    """Strategy for the next line: chapter 2's first in, first out, checking the engine's budgets
+    every 64 line solves, so that even a huge puzzle's first propagation stops at a time limit
+    (the Searcher's default)."""
+    if engine.line_solves % 64 == 0:
+        engine.check_budget()
+    return queue.popleft()
+
+
 class Searcher(Prober):
     """A Prober that searches: depth-first, propagating and probing at every node, guessing by
     the choose_guess strategy; yields every solution exactly once."""
 
     def __init__(self, rows, cols, grid=None, *, choose_guess=busiest_lines, probing=True,
-                 activity_growth=1.1, max_nodes=None, time_limit=None, **options):
-        super().__init__(rows, cols, grid, **options)
+                 activity_growth=1.1, max_nodes=None, time_limit=None,
+                 next_line=first_in_first_out_on_time, **options):
+        super().__init__(rows, cols, grid, next_line=next_line, **options)
         self.choose_guess, self.probing = choose_guess, probing
         self.activity_growth = activity_growth
         self.max_nodes = checked_budget('max_nodes', max_nodes, int)

@@ -25,7 +25,7 @@ Clauses: clue_tokens, next_state, line_clauses, puzzle_cnf; solving: sat_availab
 sat_solutions (needs the optional package python-sat), sat_solutions_within (with a time limit,
 in a child process). The hand-over: find_solutions, returning an Answer; ENGINE_SECONDS.
 Errors: nonogram2d.PuzzleError (a malformed puzzle), ImportError (python-sat missing where it is
-needed), nonovector.NonogramError (the SAT process died).
+needed), SolverStopped (a RuntimeError: the SAT process died or ran out of memory).
 """
 
 import time
@@ -35,7 +35,7 @@ from itertools import count as numbering, islice
 
 import nonoengine
 from nonogram2d import SearchLimit, check_puzzle, checked_budget
-from nonovector import Clue, Grid, NonogramError
+from nonovector import Clue, Grid
 
 
 # %% [markdown]
@@ -452,13 +452,15 @@ class Answer:
 
 def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
                    engine_seconds=ENGINE_SECONDS, use_engine=True, use_sat=True,
-                   engine=nonoengine.Searcher, sat=sat_solutions) -> Answer:
+                   engine=nonoengine.Searcher, sat=sat_solutions, sat_memory=None) -> Answer:
     """Look for up to `count` solutions: chapter 5's engine first, for at most `engine_seconds`;
     if it has not finished, SAT with what is left of `timeout` (all the time it needs without
     a timeout). With python-sat missing, or use_sat=False, the engine alone has the whole
     timeout; with use_engine=False, SAT alone. Returns an Answer. Other kinds of puzzle (colour,
     chapter 8) pass in their own `engine` (a class like Searcher) and `sat` (a generator of
-    solutions like sat_solutions, defined at the top level of a module)."""
+    solutions like sat_solutions, defined at the top level of a module). `sat_memory`: bytes of
+    memory the SAT process may use (it then always runs in a child process); more raises
+    SolverStopped."""
     engine(rows, cols, grid)  # checks the puzzle: PuzzleError before any work
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f'count must be a whole number at least 1, not {count!r}')
@@ -470,7 +472,7 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
     if not use_engine:
         if not sat_available():
             raise ImportError(SAT_MISSING)
-        return sat_answer(rows, cols, grid, count, timeout, 0.0, None, sat)
+        return sat_answer(rows, cols, grid, count, timeout, 0.0, None, sat, sat_memory)
     hand_over = use_sat and sat_available()
     budget = timeout
     if hand_over:
@@ -480,7 +482,7 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
     left = None if timeout is None else timeout - spent
     if answer.finished or not hand_over or (left is not None and left <= 0):
         return answer
-    by_sat = sat_answer(rows, cols, grid, count, left, spent, budget, sat)
+    by_sat = sat_answer(rows, cols, grid, count, left, spent, budget, sat, sat_memory)
     if not by_sat.finished:  # keep what the engine found, too
         by_sat.solutions += [s for s in answer.solutions if s not in by_sat.solutions][:count]
         del by_sat.solutions[count:]
@@ -503,10 +505,10 @@ def engine_answer(rows, cols, grid, count, time_limit, engine=nonoengine.Searche
 
 
 def sat_answer(rows, cols, grid, count, timeout, spent, handed_over_after,
-               sat=sat_solutions) -> Answer:
+               sat=sat_solutions, memory=None) -> Answer:
     """Up to `count` solutions by SAT within `timeout` seconds, after `spent` seconds of search."""
     start = time.perf_counter()
-    found, finished = sat_solutions_within(rows, cols, grid, count, timeout, sat)
+    found, finished = sat_solutions_within(rows, cols, grid, count, timeout, sat, memory)
     return Answer(found, finished, 'SAT', spent + time.perf_counter() - start, count,
                   handed_over_after)
 
@@ -525,46 +527,61 @@ def sat_available() -> bool:
         return False
 
 
-def sat_solutions_within(rows, cols, grid, count, timeout=None,
-                         sat=sat_solutions) -> tuple[list, bool]:
+class SolverStopped(RuntimeError):
+    """The SAT solver's process stopped before it answered (out of memory, or killed)."""
+
+
+def sat_solutions_within(rows, cols, grid, count, timeout=None, sat=sat_solutions,
+                         memory=None) -> tuple[list, bool]:
     """Up to `count` solutions by `sat` (sat_solutions); returns (solutions, finished?).
 
-    With a timeout the solver runs in a child process, stopped when the time is up (finished is
-    then False and the solutions are those found so far)."""
+    With a timeout or a memory limit (bytes) the solver runs in a child process, stopped when the
+    time is up (finished is then False and the solutions are those found so far); SolverStopped
+    if it dies or runs out of memory."""
     import multiprocessing
 
-    if timeout is None:
+    if timeout is None and memory is None:
         return list(islice(sat(rows, cols, grid), count)), True
     receiver, sender = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.Process(target=send_sat_solutions, daemon=True,
-                                    args=(rows, cols, grid, count, sender, sat))
+                                    args=(rows, cols, grid, count, sender, sat, memory))
     child.start()
     sender.close()
-    deadline = time.perf_counter() + timeout
+    deadline = None if timeout is None else time.perf_counter() + timeout
     found, finished = [], False
     try:
         while True:
-            left = deadline - time.perf_counter()
-            if left <= 0 or not receiver.poll(left):
+            left = None if deadline is None else deadline - time.perf_counter()
+            if (left is not None and left <= 0) or not receiver.poll(left):
                 break
             solution = receiver.recv()
             if solution is None:
                 finished = True
                 break
+            if solution == 'memory':
+                raise SolverStopped('the SAT solver ran out of memory')
             found.append(solution)
     except EOFError:  # the child died without saying it had finished
-        raise NonogramError('the SAT solver stopped unexpectedly') from None
+        raise SolverStopped('the SAT solver stopped unexpectedly (out of memory?)') from None
     finally:
         child.terminate()
         child.join()
     return found, finished
 
 
-def send_sat_solutions(rows, cols, grid, count, sender, sat=sat_solutions):
-    """In the child process: send up to `count` SAT solutions through `sender`, then None."""
-    for solution in islice(sat(rows, cols, grid), count):
-        sender.send(solution)
-    sender.send(None)
+def send_sat_solutions(rows, cols, grid, count, sender, sat=sat_solutions, memory=None):
+    """In the child process: send up to `count` SAT solutions through `sender`, then None (or
+    'memory' if it ran out of the `memory` bytes it may use)."""
+    if memory is not None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (memory, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    try:
+        for solution in islice(sat(rows, cols, grid), count):
+            sender.send(solution)
+        sender.send(None)
+    except MemoryError:
+        sender.send('memory')
     sender.close()
 
 

@@ -541,7 +541,7 @@ def colour_answer(rows, cols, time_limit, **options):
 def part_colour(args, out):
     """Colour: line solvers (lines per second, against chapter 4's black-and-white solver on the
     same pictures), and colour puzzles (files, drawn pictures and noise) through the hand-over."""
-    import nonotools
+    import nonocolourfiles
     nonocolour = nonocolour_module()
     rng = random.Random(args.seed + 8)
     table = []
@@ -570,7 +570,7 @@ def part_colour(args, out):
     files = sorted((SHARED / 'colour').glob('*.xml')) if (SHARED / 'colour').is_dir() else []
     files += sorted((ROOT / 'puzzles').glob('*.xml'))
     for path in files:
-        for puzzle in nonotools.read_colour_puzzles(path):
+        for puzzle in nonocolourfiles.read_colour_puzzles(path):
             jobs.append((f'file {path.name}', puzzle.rows, puzzle.cols, args.time_limit))
     for size in args.colour_sizes:
         for colours in (2, 3, 4):

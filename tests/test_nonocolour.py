@@ -8,11 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nonocolour
-import nonotools
+import nonocolourfiles
 from nonocolour import (ColourEngine, analyse, colour_clue, colour_clues, colour_layouts,
                         colour_sat_solutions, find_solutions, solutions, solve, solve_colour_line,
                         solve_colour_line_fast, solve_line_by_layouts)
-from nonotools import Colour, ColourPuzzle, format_colour_xml, parse_colour_xml
+from nonocolour import Colour
+from nonocolourfiles import ColourPuzzle, format_colour_xml, parse_colour_xml
 from nonofiles import PuzzleFileError
 from nonogram2d import PuzzleError, SearchLimit
 from nonovector import Contradiction
@@ -246,21 +247,21 @@ def test_image_puzzle_reads_back_a_drawn_picture(tmp_path):
     image = Image.new("RGB", (40, 30))
     image.putdata([rgb[picture[y // 10][x // 10]] for y in range(30) for x in range(40)])
     image.save(tmp_path / "p.png")
-    puzzle = nonotools.image_puzzle(tmp_path / "p.png", size=4, colours=4)
+    puzzle = nonocolourfiles.image_puzzle(tmp_path / "p.png", size=4, colours=4)
     names = [[puzzle.colours[k].name for k in row] for row in puzzle.goal]
     expected = ["white", "red", "blue", "yellow"]
     assert names == [[expected[k] for k in row] for row in picture]
     assert puzzle.colours[0].name == "white" and puzzle.colours[0].char == "."
     with pytest.raises(ValueError, match="colours"):
-        nonotools.image_puzzle(tmp_path / "p.png", colours=1)
+        nonocolourfiles.image_puzzle(tmp_path / "p.png", colours=1)
     with pytest.raises(PuzzleFileError):
-        nonotools.image_puzzle(ROOT / "README.md")
+        nonocolourfiles.image_puzzle(ROOT / "README.md")
 
 
 def test_drawings_are_made(tmp_path):
     import matplotlib
     matplotlib.use("Agg")
-    [puzzle] = nonotools.read_colour_puzzles(PUZZLES / "pynogram-apples.xml")
+    [puzzle] = nonocolourfiles.read_colour_puzzles(PUZZLES / "pynogram-apples.xml")
     engine = ColourEngine(puzzle.rows, puzzle.cols)
     start = [row[:] for row in engine.grid]
     engine.propagate(engine.grid, range(engine.height))
@@ -289,12 +290,12 @@ def test_the_command_options_in_colour(tmp_path):
     code, _, err = run("puzzles/pynogram-uk.xml", "--png", picture)
     assert code == 0 and err == "" and picture.stat().st_size > 1000
     diagonal = tmp_path / "diagonal.xml"
-    nonotools.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 2]]), [
+    nonocolourfiles.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 2]]), [
         Colour("white", ".", "ffffff"), Colour("red", "r", "ff0000"),
         Colour("blue", "b", "0000ff")]), diagonal)
     assert run(diagonal)[1].splitlines() == ["r.", ".b", "unique solution, solved by line logic alone"]
     two = tmp_path / "two.xml"
-    nonotools.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 1]]), [
+    nonocolourfiles.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 1]]), [
         Colour("white", ".", "ffffff"), Colour("red", "r", "ff0000"),
         Colour("blue", "b", "0000ff")]), two)
     code, out, _ = run(two, "--all")  # one ink: printed as black and white
@@ -304,7 +305,7 @@ def test_the_command_options_in_colour(tmp_path):
 
 def test_the_command_exit_codes_in_colour(tmp_path):
     impossible = tmp_path / "impossible.xml"
-    nonotools.write_colour_puzzle(ColourPuzzle(
+    nonocolourfiles.write_colour_puzzle(ColourPuzzle(
         [[(1, 1), (1, 2)], []], [[(1, 2)], [(1, 1)]],
         [Colour("white", ".", "fff000"), Colour("red", "r", "ff0000"),
          Colour("blue", "b", "0000ff")]), impossible)
@@ -318,7 +319,7 @@ def test_the_command_exit_codes_in_colour(tmp_path):
     rng = random.Random(5)
     hard = colour_clues([[rng.choice([0, 0, 0, 1, 2]) for _ in range(40)] for _ in range(40)])
     slow = tmp_path / "slow.xml"
-    nonotools.write_colour_puzzle(ColourPuzzle(*hard, [
+    nonocolourfiles.write_colour_puzzle(ColourPuzzle(*hard, [
         Colour("white", ".", "ffffff"), Colour("red", "r", "ff0000"),
         Colour("blue", "b", "0000ff")]), slow)
     code, out, err = run(slow, "--timeout", "0.5", "--no-sat")
@@ -331,12 +332,12 @@ def test_a_one_colour_xml_file_gets_the_verdict_of_its_non_twin(tmp_path):
     rows = [[(length, 1) for length in clue] for clue in dancer.rows]
     cols = [[(length, 1) for length in clue] for clue in dancer.cols]
     twin = tmp_path / "dancer.xml"
-    nonotools.write_colour_puzzle(ColourPuzzle(rows, cols, [
+    nonocolourfiles.write_colour_puzzle(ColourPuzzle(rows, cols, [
         Colour("white", ".", "ffffff"), Colour("navy", "n", "000080")]), twin)
     assert run(twin)[:2] == run(PUZZLES / "webpbn-00001.non")[:2]  # printed the same, too
     mixed = tmp_path / "mixed.xml"
-    nonotools.write_colour_puzzle([parse_colour_xml(twin.read_text())[0],
-                                    nonotools.read_colour_puzzles(PUZZLES / "pynogram-uk.xml")[0]],
+    nonocolourfiles.write_colour_puzzle([parse_colour_xml(twin.read_text())[0],
+                                    nonocolourfiles.read_colour_puzzles(PUZZLES / "pynogram-uk.xml")[0]],
                                    mixed)
     code, out, _ = run(mixed)
     assert code == 0 and "#" in out.split("\n\n")[0] and "b" in out.split("\n\n")[1]
@@ -347,7 +348,7 @@ def test_a_colour_picture_file_becomes_a_colour_puzzle():
     assert code == 0 and err == ""
     assert out.splitlines()[:-1] == [
         "".join(c.char for c in [puzzle.colours[k] for k in row])
-        for puzzle in nonotools.read_colour_puzzles(PUZZLES / "lighthouse.xml") for row in puzzle.goal]
+        for puzzle in nonocolourfiles.read_colour_puzzles(PUZZLES / "lighthouse.xml") for row in puzzle.goal]
 
 
 def test_colour_edge_cases_of_the_command(tmp_path):

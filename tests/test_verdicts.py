@@ -111,10 +111,10 @@ def test_sat_verdict_agrees(name):
 @pytest.mark.parametrize("name", sorted(COLOUR_VERDICTS))
 def test_colour_verdict(name):
     import nonocolour
-    import nonotools
+    import nonocolourfiles
 
     found = []
-    for puzzle in nonotools.read_colour_puzzles(PUZZLES / name):
+    for puzzle in nonocolourfiles.read_colour_puzzles(PUZZLES / name):
         verdict = nonocolour.analyse(puzzle.rows, puzzle.cols, time_limit=120)
         found.append((verdict.status, verdict.method))
         if puzzle.goal is not None:
