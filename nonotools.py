@@ -27,6 +27,7 @@ solve_command. The file readers and writers of chapter 7 are re-exported here
 """
 
 import sys
+import time
 from pathlib import Path
 
 import nonocolour
@@ -468,13 +469,13 @@ def grid_with_clues(grid, rows, cols):
 ONE_OF_SEVERAL = '; one of them shown, --all lists them'
 
 
-def command_answer(puzzle, args) -> nonosat.Answer:
+def command_answer(puzzle, args, timeout=None) -> nonosat.Answer:
     """The hand-over's answer for one puzzle, as the command's options ask. Colour puzzles go to
     chapter 8's engine and SAT, except those of a single ink: black and white in another
     colour, they are solved as such (and get the verdict of their black-and-white twin)."""
-    options = dict(count=args.max_solutions + 1 if args.all else 2, timeout=args.timeout,
+    options = dict(count=args.max_solutions + 1 if args.all else 2, timeout=timeout,
                    engine_seconds=args.engine_seconds, use_engine=not args.sat,
-                   use_sat=not args.no_sat)
+                   use_sat=not args.no_sat, sat_memory=sat_memory(args.memory))
     if not isinstance(puzzle, ColourPuzzle):
         return nonosat.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens, **options)
     bw = bw_puzzle_clues(puzzle)
@@ -542,13 +543,13 @@ def gave_up_line(seconds, args, nodes=None, found=0, how=None):
 # Printing, and the picture for `--png`:
 
 # %%
-def solve_command(puzzle, args, png=None):
+def solve_command(puzzle, args, png=None, timeout=None):
     """Solve one puzzle for the command line: print grid(s) and verdict; return an exit code.
     A colour puzzle prints its colours' characters, unless it has a single ink: then it prints
     as black and white, exactly as its black-and-white twin would."""
     if args.clues and puzzle.title:
         print(puzzle.title)
-    code, shown, summary = answer_words(command_answer(puzzle, args), args)
+    code, shown, summary = answer_words(command_answer(puzzle, args, timeout), args)
     colour = isinstance(puzzle, ColourPuzzle) and bw_puzzle_clues(puzzle) is None
     rows, cols = puzzle.rows, puzzle.cols
     if isinstance(puzzle, ColourPuzzle) and not colour:
@@ -634,8 +635,9 @@ def command_parser():
                     'colour, Rosetta Code letters, 0/1 picture text, or a PNG/JPEG picture) and '
                     'check its solution is unique. Prints the solution (# filled, . empty; in '
                     'colour, each colour\'s character), then a verdict line.',
-        epilog='exit codes: 0 solved, 1 no solution, 2 bad input, 3 gave up (time limit); '
-               '130 interrupted (Ctrl-C), 141 the reader of the output went away')
+        epilog='exit codes: 0 solved, 1 no solution, 2 bad input, 3 gave up (time or memory '
+               'limit), 4 internal error (please report it); 130 interrupted (Ctrl-C), 141 the '
+               'reader of the output went away')
     parser.add_argument('file', help='the puzzle file')
     parser.add_argument('--all', action='store_true',
                         help='print every solution (up to --max-solutions)')
@@ -659,14 +661,70 @@ def command_parser():
                         help='search with a SAT solver from the start (needs python-sat)')
     solver.add_argument('--no-sat', action='store_true',
                         help='the engine alone, never handing over to SAT')
+    parser.add_argument('--memory', type=int, default=MEMORY_MB, metavar='MB',
+                        help=f'the most memory the command may use, its SAT process included '
+                             f'(default {MEMORY_MB}); beyond it, it gives up (exit code 3)')
     parser.add_argument('--engine-seconds', type=float, default=nonosat.ENGINE_SECONDS,
                         metavar='S', help='seconds the search gets before a SAT solver takes '
                         f'over, if python-sat is installed (default {nonosat.ENGINE_SECONDS:g})')
     return parser
 
 
-def main(argv=None):
-    """The `nonogram` command (and `python -m nonotools`): returns the exit code."""
+EXIT_INTERNAL, EXIT_INTERRUPTED = 4, 130
+MEMORY_MB = 1024  # the command's memory budget unless --memory says otherwise
+
+
+def main(argv=None, *, own_process=False):
+    """The `nonogram` command (and `python -m nonotools`): returns the exit code. Every outcome
+    is mapped to its code here: 0 solved, 1 no solution, 2 bad input, 3 gave up (time or memory),
+    4 an internal error (a bug: please report it), 130 interrupted, 141 output closed.
+    own_process: the command runs in a process of its own (the console script, python -m), so
+    --memory caps this process too; called from other code, it caps only the SAT process."""
+    start = time.monotonic()
+    try:
+        return run_command(argv, start, own_process)
+    except KeyboardInterrupt:
+        print('nonogram: interrupted', file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return stop_quietly()
+    except (MemoryError, nonosat.SolverStopped) as error:
+        print(f'gave up after {time.monotonic() - start:.1f} s (memory: '
+              f'{str(error) or "more than the budget"}; --memory sets the budget in MB)')
+        return EXIT_GAVE_UP
+    except Exception as error:  # a bug: say so in one line, with its own exit code
+        print(f'nonogram: internal error ({type(error).__name__}: {error}); please report it '
+              'with the command line that caused it', file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def limit_memory(megabytes):
+    """Cap this process's address space (and so its children's) at `megabytes`, where the
+    system allows it (Linux, macOS); beyond it, allocations fail with MemoryError."""
+    try:
+        import resource
+    except ImportError:
+        return
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    wanted = megabytes * 2 ** 20
+    if hard == resource.RLIM_INFINITY or wanted <= hard:
+        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+
+
+def sat_memory(megabytes):
+    """Bytes of address space the SAT child may have: its share of the budget, what this process
+    does not use (read from /proc where there is one; else the whole budget)."""
+    try:
+        with open('/proc/self/status') as status:
+            fields = dict(line.split(':', 1) for line in status if ':' in line)
+        size, resident = (int(fields[key].split()[0]) * 1024 for key in ('VmSize', 'VmRSS'))
+    except (OSError, KeyError, ValueError):
+        return megabytes * 2 ** 20
+    return size + max(megabytes * 2 ** 20 - resident, 64 * 2 ** 20)  # (it starts as our copy)
+
+
+def run_command(argv, start, own_process=False):
+    """The command's work (see main), from `start` (time.monotonic()) on."""
     parser = command_parser()
     args = parser.parse_args(argv)
     if args.max_solutions < 1:
@@ -681,6 +739,10 @@ def main(argv=None):
         parser.error(f'--size must be at most {MAX_SIDE} with --colours')
     if not args.engine_seconds > 0:
         parser.error('--engine-seconds must be a positive number of seconds')
+    if not args.memory >= 100:
+        parser.error('--memory must be at least 100 (megabytes)')
+    if own_process:
+        limit_memory(args.memory)
     if args.sat and not nonosat.sat_available():
         print(f'nonogram: {SAT_MISSING}', file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -706,21 +768,23 @@ def main(argv=None):
             png = args.png
             if png and len(puzzles) > 1:
                 png = Path(png).with_stem(f'{Path(png).stem}-{k + 1}')
-            code = max(code, solve_command(puzzle, args, png))
+            left = None if args.timeout is None else args.timeout - (time.monotonic() - start)
+            if left is not None and left <= 0:  # one deadline for the whole file
+                print(gave_up_line(time.monotonic() - start, args)
+                      + f'; puzzles {k + 1} to {len(puzzles)} not tried')
+                return EXIT_GAVE_UP
+            code = max(code, solve_command(puzzle, args, png, left))
     except OutputError as error:
         print(f'nonogram: {error}', file=sys.stderr)
         return EXIT_BAD_INPUT
     except NonogramError as error:
         print(f'nonogram: {args.file}: {error}', file=sys.stderr)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        return stop_quietly()
     except (OSError, ImportError) as error:  # e.g. --png without matplotlib
+        if isinstance(error, BrokenPipeError):
+            raise
         print(f'nonogram: {error}', file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print('nonogram: interrupted', file=sys.stderr)
-        return 130
     return code
 
 
@@ -813,11 +877,19 @@ def stop_quietly():
 # The same runs from a terminal as `nonogram puzzles/webpbn-00001.non` once the project is
 # installed (`pip install -e .` adds the console command), or as
 # `python -m nonotools puzzles/webpbn-00001.non` in any environment that can import the module.
-# The next cell is the hook for `python -m`: it is live in the module and inert in the notebook.
+# Both run `command`, which is `main` in a process of its own: only then does `--memory` cap the
+# whole process (called from other code, as in this notebook, it caps only the SAT process). The
+# cell after it is the hook for `python -m`: live in the module, inert in the notebook.
+
+# %%
+def command():
+    """The console script `nonogram`: main in a process of its own."""
+    sys.exit(main(own_process=True))
+
 
 # %% tags=["active-py"]
 if __name__ == '__main__':
-    sys.exit(main())
+    command()
 
 # %% [markdown]
 # ## What we have

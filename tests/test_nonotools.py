@@ -302,3 +302,69 @@ def test_solver_option_errors(options, words, capsys):
     with pytest.raises(SystemExit) as stop:
         main([str(PUZZLES / "webpbn-00001.non"), *options])
     assert stop.value.code == 2 and words in capsys.readouterr().err
+
+
+# --- every limit holds ---------------------------------------------------------------------------
+
+def random_non(tmp_path, name, size, seed, copies=1, density=0.5):
+    """A file of `copies` random size x size puzzles (each a different picture)."""
+    puzzles = []
+    for k in range(copies):
+        picture_rows = nonogram2d.random_picture(size, size, density, seed=seed + k)
+        puzzles.append(picture_puzzle(picture_rows))
+    path = tmp_path / name
+    path.write_text("\n\n".join(nonotools.format_rosetta([p]).strip() for p in puzzles) + "\n"
+                    if size <= 26 else nonotools.format_non(puzzles[0]))
+    return path
+
+
+def timed_run(*args):
+    import time
+    start = time.monotonic()
+    result = run(*args)
+    return (*result, time.monotonic() - start)
+
+
+def test_one_deadline_covers_every_puzzle_of_a_file(tmp_path):
+    many = random_non(tmp_path, "many.txt", 25, seed=40, copies=6, density=0.45)
+    code, out, err, seconds = timed_run(many, "--timeout", "1", "--no-sat")
+    assert seconds < 3.5, seconds  # the limit, plus starting Python, with slack
+    assert code in (0, 3) and err == ""
+    if code == 3:
+        assert "gave up" in out.splitlines()[-1]
+
+
+def test_the_first_propagation_of_a_huge_puzzle_stops_at_the_limit(tmp_path):
+    huge = random_non(tmp_path, "huge.non", 600, seed=1, density=0.7)
+    code, out, err, seconds = timed_run(huge, "--timeout", "1", "--no-sat")
+    assert code == 3 and "gave up" in out and err == "" and seconds < 4, seconds
+
+
+def test_the_memory_budget_ends_cleanly(tmp_path):
+    big = random_non(tmp_path, "big.non", 300, seed=1)
+    code, out, err = run(big, "--timeout", "20", "--memory", "200")
+    assert code in (0, 3) and err == ""
+    assert code == 0 or "memory" in out.splitlines()[-1] or "gave up" in out.splitlines()[-1]
+
+
+def test_an_internal_error_has_its_own_exit_code(monkeypatch, capsys):
+    def broken(*args):
+        raise ZeroDivisionError("a bug")
+    monkeypatch.setattr(nonotools, "run_command", broken)
+    assert main(["whatever.non"]) == 4
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "internal error" in err and "report" in err
+
+
+def test_ctrl_c_gives_130_and_one_line(tmp_path):
+    import signal
+    import time
+    hard = random_non(tmp_path, "hard.non", 45, seed=3, density=0.45)
+    process = subprocess.Popen([sys.executable, "-m", "nonotools", str(hard)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.5)  # in the engine or, after 2 s, waiting for SAT
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=20)
+    if process.returncode == 0:  # (it finished first: nothing to interrupt)
+        return
+    assert process.returncode == 130 and err.strip() == "nonogram: interrupted"
