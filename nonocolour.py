@@ -257,6 +257,7 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
     of cell sets (bitmasks) if `sets`, else of colour numbers (None for open). `colours`: the
     puzzle's Colours (or '#rrggbb' strings), colour 0 the background; `changed`: cells to outline."""
     import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgb
     from matplotlib.patches import Rectangle
 
     if not cells or not cells[0] or any(len(row) != len(cells[0]) for row in cells):
@@ -274,12 +275,14 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
         inch = min(0.32, 6.5 / (width + left), 6.5 / (height + top))
         _, ax = plt.subplots(figsize=((width + left) * inch + 0.3,
                                       (height + top) * inch + (0.6 if title else 0.3)))
+    decided = [[cell > 0 and not cell & (cell - 1) for cell in row] for row in cells]
+    ax.imshow([[to_rgb(palette[colour_number(cell)] if known else OPEN_GREY)
+                for cell, known in zip(row, known_row)] for row, known_row in zip(cells, decided)],
+              extent=(0, width, height, 0), interpolation='nearest')
     for r, row in enumerate(cells):
         for c, cell in enumerate(row):
-            if cell > 0 and not cell & (cell - 1):
-                ax.add_patch(Rectangle((c, r), 1, 1, color=palette[colour_number(cell)]))
+            if decided[r][c]:
                 continue
-            ax.add_patch(Rectangle((c, r), 1, 1, color=OPEN_GREY))
             left_over = [k for k in range(len(palette)) if cell >> k & 1] if cell > 0 else []
             side = 0.7 / max(1, len(left_over))
             for i, k in enumerate(left_over):  # a stripe for each colour still possible

@@ -30,7 +30,7 @@ import nonocolour
 from nonocolour import (Colour, SPARE_CHARS, colour_clues, colour_totals, name_colours,
                         shortest_line, visible_char)
 from nonofiles import (MAX_FILE_BYTES, MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, on_white,
-                       parse_count, parse_xml_tree, scaled_size)
+                       opened_image, parse_count, parse_xml_tree, scaled_size)
 
 # %% [markdown]
 # ## Colour puzzle files
@@ -356,8 +356,7 @@ def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzz
             raise ValueError(f'{name} must be a whole number from {lowest} to '
                              f'{MAX_SIDE if name == "size" else 32}, not {value!r}')
     try:
-        with Image.open(path) as image:
-            image.load()
+        with opened_image(path) as image:
             image = on_white(image).convert('RGB')  # transparent parts become white
     except (OSError, ValueError, Image.DecompressionBombError) as error:
         raise PuzzleFileError(path, None, f'not a picture this reader can open ({error})') from None

@@ -956,8 +956,7 @@ def read_image(path, size=None, threshold=0.5, invert=False):
                                           '(python -m pip install pillow)') from None
 
     try:
-        with Image.open(path) as image:
-            image.load()
+        with opened_image(path) as image:
             grey = on_white(image).convert('L')
     except (OSError, ValueError, Image.DecompressionBombError) as error:
         raise PuzzleFileError(path, None, f'not a picture this reader can open ({error})') from None
@@ -974,6 +973,27 @@ def read_image(path, size=None, threshold=0.5, invert=False):
     cut = threshold * 255
     return [[int((pixels[i * width + j] < cut) != invert) for j in range(width)]
             for i in range(height)]
+
+
+MAX_PIXELS = 40_000_000  # a picture's pixels are counted before it is decoded
+
+
+def opened_image(path):
+    """The picture file opened and decoded by Pillow, refused (DecompressionBombError) before
+    decoding if it has more than MAX_PIXELS pixels, without Pillow's warning on stderr."""
+    import warnings
+
+    from PIL import Image
+
+    image = Image.open(path)
+    if image.width * image.height > MAX_PIXELS:
+        image.close()
+        raise Image.DecompressionBombError(f'{image.width}x{image.height} pixels is more than '
+                                           f'{MAX_PIXELS:,}')
+    with warnings.catch_warnings():
+        warnings.simplefilter('error', Image.DecompressionBombWarning)
+        image.load()
+    return image
 
 
 def on_white(image):

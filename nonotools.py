@@ -549,6 +549,7 @@ def solve_command(puzzle, args, png=None, timeout=None):
     as black and white, exactly as its black-and-white twin would."""
     if args.clues and puzzle.title:
         print(puzzle.title)
+    start = time.monotonic()
     code, shown, summary = answer_words(command_answer(puzzle, args, timeout), args)
     colour = isinstance(puzzle, ColourPuzzle) and bw_puzzle_clues(puzzle) is None
     rows, cols = puzzle.rows, puzzle.cols
@@ -564,6 +565,10 @@ def solve_command(puzzle, args, png=None, timeout=None):
         print(*lines, sep='\n')
     print(summary)
     if png and shown and code == EXIT_SOLVED:
+        left = None if timeout is None else timeout - (time.monotonic() - start)
+        if left is not None and left < drawing_seconds(puzzle):
+            print(f'gave up before drawing {png}: --timeout {args.timeout:g} leaves too little time')
+            return EXIT_GAVE_UP
         save_png(puzzle, shown[0], png)
     return code
 
@@ -589,21 +594,33 @@ def colour_grid_lines(grid, puzzle, clues=False):
                     for line, clue in zip(lines, puzzle.rows)]
 
 
+MOST_CELLS_WITH_CLUES = 80 * 80  # bigger pictures are drawn without their clues (too small)
+
+
+def drawing_seconds(puzzle):
+    """A generous estimate of the seconds save_png takes (measured: 80x80 with clues 1.7 s,
+    300x300 without 1.1 s), to give up before drawing rather than overrun --timeout."""
+    cells = puzzle.width * puzzle.height
+    return 0.5 + (cells / 3_000 if cells <= MOST_CELLS_WITH_CLUES else cells / 60_000)
+
+
 def save_png(puzzle, solution, path):
-    """Draw the solution with its clues (givens dotted; colour puzzles in their colours) and save
-    it as a PNG file."""
+    """Draw the solution with its clues (givens dotted; colour puzzles in their colours; no clues
+    beyond MOST_CELLS_WITH_CLUES cells) and save it as a PNG file."""
     from matplotlib.figure import Figure
 
     size = min(12, max(4, 0.3 * max(puzzle.width, puzzle.height) + 2))
     fig = Figure(figsize=(size, size))
     ax = fig.subplots()
+    rows, cols = puzzle.rows, puzzle.cols
+    if puzzle.width * puzzle.height > MOST_CELLS_WITH_CLUES:
+        rows = cols = None
     if isinstance(puzzle, ColourPuzzle):
-        nonocolour.draw_colour_grid(solution, puzzle.rows, puzzle.cols, puzzle.colours, ax=ax,
+        nonocolour.draw_colour_grid(solution, rows, cols, puzzle.colours, ax=ax,
                                     title=puzzle.title or None, sets=False)
     else:
         givens = [(i, j) for i, j, _ in given_cells(puzzle.givens or [])]
-        draw_grid(solution, puzzle.rows, puzzle.cols, ax=ax, givens=givens,
-                  title=puzzle.title or None)
+        draw_grid(solution, rows, cols, ax=ax, givens=givens, title=puzzle.title or None)
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=100)
@@ -698,6 +715,16 @@ def main(argv=None, *, own_process=False):
         return EXIT_INTERNAL
 
 
+def writable(path):
+    """Could we write the file `path` (a regular file we may change, or a new one in a folder we
+    may write in)?"""
+    import os
+
+    if path.exists():
+        return path.is_file() and os.access(path, os.W_OK)
+    return os.access(path.resolve().parent, os.W_OK)
+
+
 def limit_memory(megabytes):
     """Cap this process's address space (and so its children's) at `megabytes`, where the
     system allows it (Linux, macOS); beyond it, allocations fail with MemoryError."""
@@ -754,6 +781,9 @@ def run_command(argv, start, own_process=False):
     if args.png and not Path(args.png).resolve().parent.is_dir():
         print(f'nonogram: cannot write {args.png}: no folder {Path(args.png).parent}',
               file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.png and not writable(Path(args.png)):
+        print(f'nonogram: cannot write {args.png}: not a file we may write', file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         puzzles = read_any_puzzles(args.file, args.size, args.colours)
