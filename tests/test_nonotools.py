@@ -6,6 +6,8 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import nonoengine
 import nonogram2d
@@ -368,3 +370,48 @@ def test_ctrl_c_gives_130_and_one_line(tmp_path):
     if process.returncode == 0:  # (it finished first: nothing to interrupt)
         return
     assert process.returncode == 130 and err.strip() == "nonogram: interrupted"
+
+
+PIECES = ["width 3", "height 2", "rows", "columns", "1", "2,1", "1,1", "0", "3", "-1", "99999999",
+          "1," * 200 + "1", "title x", "goal 010011", "\x00", "\x0c", "\u2028", "é", "<puzzle>",
+          '<clues type="rows"><line><count>1</count></line></clues>', "</puzzle>", "AB C",
+          "#.#", "010", "", " ", "color a #f00", "1a"]
+
+
+def mutated_puzzle(seed):
+    """A random puzzle as .non text, with one line changed to a random piece half the time."""
+    import random
+    rng = random.Random(seed)
+    size = rng.randint(1, 12), rng.randint(1, 12)
+    picture_rows = nonogram2d.random_picture(*size, rng.random(), seed=seed)
+    lines = nonotools.format_non(picture_puzzle(picture_rows)).splitlines()
+    if rng.random() < 0.5:
+        lines[rng.randrange(len(lines))] = rng.choice(PIECES)
+    return "\n".join(lines).encode("utf-8", "surrogatepass")
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(
+    st.binary(max_size=300),
+    st.integers(0, 10 ** 6).map(mutated_puzzle),
+    st.lists(st.sampled_from(PIECES), max_size=30).map(
+        lambda lines: "\n".join(lines).encode("utf-8", "surrogatepass")),
+    st.lists(st.sampled_from(PIECES), max_size=30).map(
+        lambda lines: "\r".join(lines).encode("utf-8", "surrogatepass"))),
+    st.sampled_from([".non", ".xml", ".txt", ".nin", ""]))
+def test_fuzz_the_command_never_breaks_its_contract(tmp_path, capsys, data, suffix):
+    import time
+    path = tmp_path / f"fuzz{suffix}"
+    path.write_bytes(data)
+    start = time.monotonic()
+    code = main([str(path), "--timeout", "1"])
+    seconds = time.monotonic() - start
+    out, err = capsys.readouterr()
+    assert code in (0, 1, 2, 3), (code, err)
+    assert seconds < 3, seconds
+    if code == 2:
+        assert len(err.splitlines()) == 1 and err.startswith("nonogram: ")
+    else:
+        assert err == ""
+    if code == 3:
+        assert out.splitlines()[-1].startswith("gave up")
