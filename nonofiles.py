@@ -35,7 +35,7 @@ import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nonogram2d import plural
+from nonogram2d import check_picture, plural
 from nonovector import ClueError, Grid, NonogramError, line2blocks, normalize_clue
 
 # ## A puzzle as data
@@ -805,8 +805,9 @@ def parse_picture(text, source='<text>'):
 
 
 def picture_puzzle(picture, title='', source='<picture>'):
-    """The Puzzle whose solution is `picture` (rows of 0/1): its clues, with the picture as goal."""
-    picture = [[int(cell) for cell in row] for row in picture]
+    """The Puzzle whose solution is `picture` (rows of 0/1, or text as chapter 2's pic2gram
+    reads it): its clues, with the picture as goal. Raises PuzzleError naming a bad cell."""
+    picture = check_picture(picture)
     rows = [line2blocks(row) for row in picture]
     cols = [line2blocks(column) for column in zip(*picture)]
     metadata = {'title': title} if title else {}

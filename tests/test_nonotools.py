@@ -415,3 +415,35 @@ def test_fuzz_the_command_never_breaks_its_contract(tmp_path, capsys, data, suff
         assert err == ""
     if code == 3:
         assert out.splitlines()[-1].startswith("gave up")
+
+
+def test_no_child_process_outlives_the_command(tmp_path):
+    """The SAT child is stopped with the command, at the time limit and on Ctrl-C."""
+    import os
+    import signal
+    import time
+    hard = random_non(tmp_path, "orphans.non", 45, seed=3, density=0.45)
+
+    def children_left():
+        mine = []
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                try:
+                    cmdline = open(f"/proc/{pid}/cmdline", "rb").read()
+                except OSError:
+                    continue
+                if str(hard).encode() in cmdline:
+                    mine.append(pid)
+        return mine
+
+    code, out, err = run(hard, "--engine-seconds", "0.3", "--timeout", "1.5")
+    assert code in (0, 3) and err == ""
+    time.sleep(0.3)
+    assert children_left() == []
+    process = subprocess.Popen([sys.executable, "-m", "nonotools", str(hard), "--engine-seconds",
+                                "0.3"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.5)  # SAT is running in its child by now
+    process.send_signal(signal.SIGINT)
+    process.communicate(timeout=20)
+    time.sleep(0.3)
+    assert process.returncode in (0, 130) and children_left() == []
