@@ -30,7 +30,8 @@ import nonocolour
 from nonocolour import (Colour, SPARE_CHARS, colour_clues, colour_totals, name_colours,
                         shortest_line, visible_char)
 from nonofiles import (MAX_FILE_BYTES, MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, on_white,
-                       opened_image, parse_count, parse_xml_tree, scaled_size)
+                       opened_image, parse_xml_tree, scaled_size, xml_clues, xml_count,
+                       xml_metadata)
 
 # %% [markdown]
 # ## Colour puzzle files
@@ -140,29 +141,19 @@ def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
     colours = xml_colours(element, starts, source)
     number = {colour.name: k for k, colour in enumerate(colours)}
     ink = element.get('defaultcolor', 'black')
-    clues, lines = {}, {}
-    for group in element.findall('clues'):
-        kind = group.get('type')
-        if kind not in ('rows', 'columns') or kind in clues:
-            raise PuzzleFileError(source, starts.get(group), f'unexpected <clues type="{kind}">')
-        clues[kind], lines[kind] = [], []
-        for clue_line in group.findall('line'):
-            blocks = []
-            for count in clue_line.findall('count'):
-                where, name = starts.get(count), count.get('color', ink)
-                if name not in number or number[name] == 0:
-                    raise PuzzleFileError(source, where, f'count colour {name!r} is '
-                                          + ('the background' if name in number else
-                                             'not defined by a <color>'))
-                length = parse_count(count.text or '', source, where, 'a count')
-                if length == 0:
-                    raise PuzzleFileError(source, where, 'a count must be at least 1')
-                blocks.append((length, number[name]))
-            clues[kind].append(blocks)
-            lines[kind].append(starts.get(clue_line))
+    def block(count):  # a <count>: (length, colour number)
+        where, name = starts.get(count), count.get('color', ink)
+        if name not in number or number[name] == 0:
+            raise PuzzleFileError(source, where, f'count colour {name!r} is '
+                                  + ('the background' if name in number else
+                                     'not defined by a <color>'))
+        length = xml_count(count, starts, source)
+        if length == 0:
+            raise PuzzleFileError(source, where, 'a count must be at least 1')
+        return length, number[name]
+
+    clues, lines = xml_clues(element, starts, source, block)
     for kind in ('rows', 'columns'):
-        if kind not in clues:
-            raise PuzzleFileError(source, line, f'no <clues type="{kind}">')
         if not clues[kind] or len(clues[kind]) > MAX_SIDE:
             raise PuzzleFileError(source, line, f'<clues type="{kind}"> needs 1 to {MAX_SIDE} lines')
     for kind, other in (('rows', 'columns'), ('columns', 'rows')):
@@ -175,11 +166,7 @@ def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
         if by_rows[k] != by_cols[k]:
             raise PuzzleFileError(source, line, f'the rows need {by_rows[k]} {colours[k].name} '
                                                 f'cells, the columns {by_cols[k]}')
-    metadata = {}
-    for tag, key in XML_METADATA.items():
-        child = element.find(tag)
-        if child is not None and (child.text or '').strip():
-            metadata[key] = ' '.join(child.text.split())
+    metadata = xml_metadata(element)
     goal = None
     for solution in element.findall('solution'):
         image = solution.find('image')

@@ -613,31 +613,13 @@ def xml_puzzle(element, starts, source):
     colours = {colour.get('name') for colour in element.findall('color')} | {background, ink}
     if len(colours) > 2:
         raise PuzzleFileError(source, line, COLOUR_ERROR)
-    metadata = {}
-    for tag, key in XML_METADATA.items():
-        child = element.find(tag)
-        if child is not None and (child.text or '').strip():
-            metadata[key] = ' '.join(child.text.split())
-    clues, lines = {}, {}
-    for group in element.findall('clues'):
-        kind = group.get('type')
-        if kind not in ('rows', 'columns') or kind in clues:
-            raise PuzzleFileError(source, starts.get(group), f'unexpected <clues type="{kind}">')
-        clues[kind], lines[kind] = [], []
-        for clue_line in group.findall('line'):
-            blocks = []
-            for count in clue_line.findall('count'):
-                if count.get('color', ink) != ink:
-                    raise PuzzleFileError(source, starts.get(count), COLOUR_ERROR)
-                if len(count):
-                    raise PuzzleFileError(source, starts.get(count), 'a <count> holds one number '
-                                                                     'and nothing else')
-                blocks.append(parse_count(count.text or '', source, starts.get(count), 'a count'))
-            clues[kind].append(blocks)
-            lines[kind].append(starts.get(clue_line))
-    for kind in ('rows', 'columns'):
-        if kind not in clues:
-            raise PuzzleFileError(source, line, f'no <clues type="{kind}">')
+    def block(count):  # a <count>: its length, in the one ink
+        if count.get('color', ink) != ink:
+            raise PuzzleFileError(source, starts.get(count), COLOUR_ERROR)
+        return xml_count(count, starts, source)
+
+    metadata = xml_metadata(element)
+    clues, lines = xml_clues(element, starts, source, block)
     goal = goal_line = None
     for solution in element.findall('solution'):
         image = solution.find('image')
@@ -648,6 +630,42 @@ def xml_puzzle(element, starts, source):
     return check_puzzle(source, clues['rows'], clues['columns'], row_lines=lines['rows'],
                         col_lines=lines['columns'], metadata=metadata, goal=goal,
                         goal_line=goal_line)
+
+
+def xml_metadata(element) -> dict:
+    """The metadata of a <puzzle>: {key: text} for the XML_METADATA elements it has."""
+    metadata = {}
+    for tag, key in XML_METADATA.items():
+        child = element.find(tag)
+        if child is not None and (child.text or '').strip():
+            metadata[key] = ' '.join(child.text.split())
+    return metadata
+
+
+def xml_clues(element, starts, source, block) -> tuple[dict, dict]:
+    """({'rows': clues, 'columns': clues}, {kind: the line of each clue}) of a <puzzle>, each block
+    read from its <count> by `block(count)`."""
+    clues, lines = {}, {}
+    for group in element.findall('clues'):
+        kind = group.get('type')
+        if kind not in ('rows', 'columns') or kind in clues:
+            raise PuzzleFileError(source, starts.get(group), f'unexpected <clues type="{kind}">')
+        clues[kind], lines[kind] = [], []
+        for clue_line in group.findall('line'):
+            clues[kind].append([block(count) for count in clue_line.findall('count')])
+            lines[kind].append(starts.get(clue_line))
+    for kind in ('rows', 'columns'):
+        if kind not in clues:
+            raise PuzzleFileError(source, starts.get(element), f'no <clues type="{kind}">')
+    return clues, lines
+
+
+def xml_count(count, starts, source) -> int:
+    """The number a <count> holds (and nothing else)."""
+    if len(count):
+        raise PuzzleFileError(source, starts.get(count), 'a <count> holds one number and '
+                                                         'nothing else')
+    return parse_count(count.text or '', source, starts.get(count), 'a count')
 
 
 def xml_image(text, height, width, source, line):
