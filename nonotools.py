@@ -661,10 +661,11 @@ def command_parser():
     parser.add_argument('--max-solutions', type=int, default=100, metavar='N',
                         help='the most solutions --all prints (default 100)')
     parser.add_argument('--png', metavar='OUT',
-                        help='save a picture of the solution with clues (a file of several '
-                             'puzzles saves OUT-1.png, OUT-2.png, ...)')
+                        help='save a picture of the solution with clues to OUT, a .png file (a '
+                             'file of several puzzles saves OUT-1.png, OUT-2.png, ...)')
     parser.add_argument('--timeout', type=float, metavar='SECONDS',
-                        help='give up after this many seconds (exit code 3)')
+                        help='give up after this many seconds in all, reading and every puzzle '
+                             'of the file included (exit code 3)')
     parser.add_argument('--clues', action='store_true', help='print the clues with the grid')
     parser.add_argument('--stats', action='store_true',
                         help='add the work done (line solves, probes, nodes, seconds) to the verdict')
