@@ -25,7 +25,8 @@ def test_speed_quick_writes_every_table(tmp_path):
     # No puzzle collection (as on a fresh clone): the parts that need it skip, the rest run.
     run("speed.py", "--quick", "--time-limit", "1", "--puzzles", tmp_path / "none",
         "--out", tmp_path)
-    for name in ("speed", "lines", "random", "memory", "ideas", "ablation"):
+    for name in ("speed", "lines", "random", "memory", "ideas", "ablation", "colour-lines",
+                 "colour-puzzles"):
         assert rows(tmp_path / f"{name}.csv"), name
     committed = {row["config"] for row in rows(BENCHMARKS / "results" / "ideas.csv")}
     assert {row["config"] for row in rows(tmp_path / "ideas.csv")} == committed
