@@ -739,8 +739,8 @@ _cache = {}
 # `ColourEngine` is chapter 2's `Engine` with these two methods, a check of colour puzzles, the
 # colour line solver, and three strategies: probe first the cells with fewest colours left;
 # when probing is off, guess there too; and chapter 5's `first_in_first_out_on_time`, which
-# takes lines as chapter 2 does but checks the time limit every 64 lines (a big puzzle's first
-# propagation would otherwise run past the limit).
+# takes lines as chapter 2 does but checks the time limit every few dozen lines (a big puzzle's
+# first propagation would otherwise run past the limit).
 
 # %%
 def colour_totals(clues) -> Counter:

@@ -29,8 +29,8 @@ from pathlib import Path
 import nonocolour
 from nonocolour import (Colour, SPARE_CHARS, colour_clues, colour_totals, name_colours,
                         shortest_line, visible_char)
-from nonofiles import (MAX_FILE_BYTES, MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, on_white,
-                       opened_image, parse_xml_tree, scaled_size, xml_clues, xml_count,
+from nonofiles import (MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, file_bytes, file_text,
+                       on_white, opened_image, parse_xml_tree, scaled_size, xml_clues, xml_count,
                        xml_metadata)
 
 # %% [markdown]
@@ -249,15 +249,7 @@ def check_writable(puzzle):
 def read_colour_puzzles(path) -> list[ColourPuzzle]:
     """The puzzles of a webpbn XML file (colour or not). Raises PuzzleFileError."""
     path = Path(path)
-    try:
-        if not path.is_file():
-            raise PuzzleFileError(path, None, 'not a regular file')
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise PuzzleFileError(path, None, f'larger than {MAX_FILE_BYTES:,} bytes')
-        text = path.read_text(encoding='utf-8-sig')
-    except (OSError, UnicodeDecodeError) as error:
-        raise PuzzleFileError(path, None, f'cannot read the file ({error})') from None
-    return parse_colour_xml(text, path)
+    return parse_colour_xml(file_text(file_bytes(path), path), path)  # chapter 7's checks
 
 
 def write_colour_puzzle(puzzles, path) -> Path:

@@ -902,6 +902,18 @@ def read_puzzles(path, fmt=None, picture_size=None):
     many cells per side (see read_image). Raises PuzzleFileError for any unreadable input.
     """
     path = Path(path)
+    data = file_bytes(path)
+    fmt = fmt or EXTENSIONS.get(path.suffix.lower())
+    if fmt == 'image' or (fmt is None and data.startswith(IMAGE_SIGNATURES)):
+        picture = read_image(path, size=picture_size)
+        return [picture_puzzle(picture, title=path.stem, source=path)]
+    return parse_puzzles(file_text(data, path), fmt, path)
+
+
+def file_bytes(path) -> bytes:
+    """The bytes of a puzzle file: PuzzleFileError for a directory, a pipe or a device, or a file
+    larger than MAX_FILE_BYTES."""
+    path = Path(path)
     try:
         if path.is_dir():
             raise PuzzleFileError(path, None, 'is a directory, not a puzzle file')
@@ -914,18 +926,18 @@ def read_puzzles(path, fmt=None, picture_size=None):
     if len(data) > MAX_FILE_BYTES:
         raise PuzzleFileError(path, None, f'larger than {MAX_FILE_BYTES:,} bytes: '
                                           'not a puzzle file this reader accepts')
-    fmt = fmt or EXTENSIONS.get(path.suffix.lower())
-    if fmt == 'image' or (fmt is None and data.startswith(IMAGE_SIGNATURES)):
-        picture = read_image(path, size=picture_size)
-        return [picture_puzzle(picture, title=path.stem, source=path)]
+    return data
+
+
+def file_text(data: bytes, path) -> str:
+    """A puzzle file's bytes as text (UTF-8, a BOM allowed), or PuzzleFileError naming the line."""
     if b'\0' in data:
         raise PuzzleFileError(path, None, 'binary data, not a puzzle file (it has zero bytes)')
     try:
-        text = data.decode('utf-8-sig')
+        return data.decode('utf-8-sig')
     except UnicodeDecodeError as error:
         line = data.count(b'\n', 0, error.start) + 1
         raise PuzzleFileError(path, line, 'not UTF-8 text: not a puzzle file') from None
-    return parse_puzzles(text, fmt, path)
 
 
 def read_puzzle(path, fmt=None, picture_size=None):

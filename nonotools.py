@@ -36,9 +36,9 @@ import nonosat
 from nonocolourfiles import (ColourPuzzle, bw_puzzle_clues, image_puzzle,  # noqa: F401
                              read_colour_puzzles, write_colour_puzzle)
 from nonofiles import (COLOUR_ERROR, IMAGE_SIGNATURES, MAX_SIDE, Puzzle,  # noqa: F401
-                       PuzzleFileError, format_nin, format_non, format_rosetta, format_xml,
-                       parse_puzzles, picture_of, picture_puzzle, read_image, read_puzzle,
-                       read_puzzles, write_puzzle)
+                       PuzzleFileError, file_bytes, format_nin, format_non, format_rosetta,
+                       format_xml, parse_puzzles, picture_of, picture_puzzle, read_image,
+                       read_puzzle, read_puzzles, write_puzzle)
 from nonogram2d import SearchLimit, draw_grid, plural, random_picture
 from nonovector import NonogramError
 
@@ -435,20 +435,22 @@ def grid_lines(grid):
     return [''.join('#' if cell else '.' for cell in row) for row in grid]
 
 
-def grid_with_clues(grid, rows, cols):
-    """The grid as text with column clues stacked above it and row clues to its right."""
-    cell = max([len(str(block)) for clue in cols for block in clue] + [1]) + 1
+def grid_with_clues(grid, rows, cols, cell_text=lambda value: '#' if value else '.',
+                    block_text=str):
+    """The grid as text with column clues stacked above it and row clues to its right.
+    cell_text and block_text write a cell and a block (colour puzzles pass their own)."""
+    cell = max([len(block_text(block)) for clue in cols for block in clue] + [1]) + 1
     depth = max(len(clue) for clue in cols) or 1
     lines = []
     for k in range(depth):
         line = ''
         for clue in cols:
-            padded = [''] * (depth - len(clue)) + [str(block) for block in clue]
+            padded = [''] * (depth - len(clue)) + [block_text(block) for block in clue]
             line += padded[k].rjust(cell)
         lines.append(line.rstrip())
     for row, clue in zip(grid, rows):
-        cells = ''.join(('#' if value else '.').rjust(cell) for value in row)
-        lines.append(cells + '   ' + (' '.join(map(str, clue)) or '0'))
+        cells = ''.join(cell_text(value).rjust(cell) for value in row)
+        lines.append(cells + '   ' + (' '.join(map(block_text, clue)) or '0'))
     return lines
 
 
@@ -551,10 +553,9 @@ def solve_command(puzzle, args, png=None, timeout=None):
         print(puzzle.title)
     start = time.monotonic()
     code, shown, summary = answer_words(command_answer(puzzle, args, timeout), args)
-    colour = isinstance(puzzle, ColourPuzzle) and bw_puzzle_clues(puzzle) is None
-    rows, cols = puzzle.rows, puzzle.cols
-    if isinstance(puzzle, ColourPuzzle) and not colour:
-        rows, cols = bw_puzzle_clues(puzzle)
+    one_ink = bw_puzzle_clues(puzzle) if isinstance(puzzle, ColourPuzzle) else None
+    colour = isinstance(puzzle, ColourPuzzle) and one_ink is None
+    rows, cols = one_ink or (puzzle.rows, puzzle.cols)
     for k, solution in enumerate(shown):
         if k:
             print()
@@ -577,21 +578,10 @@ def colour_grid_lines(grid, puzzle, clues=False):
     """A colour solution as text, a cell as its colour's character, with the clues if asked
     (each block as its length and its colour's character: '3r')."""
     chars = ['.'] + [colour.char for colour in puzzle.colours[1:]]  # the background is '.'
-    lines = [''.join(chars[colour] for colour in row) for row in grid]
-    if not clues:
-        return lines
-
-    def block_text(block):
-        return f'{block[0]}{chars[block[1]]}'
-    cell = max([len(block_text(block)) for clue in puzzle.cols for block in clue] + [1]) + 1
-    depth = max(len(clue) for clue in puzzle.cols) or 1
-    above = []
-    for k in range(depth):
-        above.append(''.join(([''] * (depth - len(clue)) + [block_text(b) for b in clue])[k]
-                             .rjust(cell) for clue in puzzle.cols).rstrip())
-    return above + [''.join(char.rjust(cell) for char in line) + '   '
-                    + (' '.join(map(block_text, clue)) or '0')
-                    for line, clue in zip(lines, puzzle.rows)]
+    if clues:
+        return grid_with_clues(grid, puzzle.rows, puzzle.cols, chars.__getitem__,
+                               lambda block: f'{block[0]}{chars[block[1]]}')
+    return [''.join(chars[colour] for colour in row) for row in grid]
 
 
 MOST_CELLS_WITH_CLUES = 80 * 80  # bigger pictures are drawn without their clues (too small)
@@ -822,18 +812,15 @@ def run_command(argv, start, own_process=False):
 def read_any_puzzles(path, size=None, colours=None) -> list:
     """The puzzles of a file by chapter 7's readers, or, if it is webpbn XML in colour, by
     chapter 9's; a picture file as a colour puzzle of `colours` colours if that is given."""
-    if colours is not None and Path(path).is_file():
-        with open(path, 'rb') as file:
-            if file.read(16).startswith(IMAGE_SIGNATURES):
-                return [image_puzzle(path, size or 20, colours, Path(path).stem)]
+    data = file_bytes(path)  # (chapter 7's checks: no directory, pipe or huge file)
+    if colours is not None and data.startswith(IMAGE_SIGNATURES):
+        return [image_puzzle(path, size or 20, colours, Path(path).stem)]
     try:
         return read_puzzles(path, picture_size=size)
     except PuzzleFileError as error:
-        if error.message != COLOUR_ERROR:
+        xml = data.lstrip(b'\xef\xbb\xbf \t\r\n').startswith(b'<')
+        if error.message != COLOUR_ERROR or not xml:  # (a colour .non file: the error stands)
             raise
-        with open(path, 'rb') as file:  # (readable: chapter 7's reader has just read it)
-            if not file.read(4096).lstrip(b'\xef\xbb\xbf \t\r\n').startswith(b'<'):
-                raise  # a colour .non file: chapter 7's error stands
     return read_colour_puzzles(path)
 
 

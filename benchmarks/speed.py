@@ -54,6 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import nonocolour  # noqa: E402
 import nonofast  # noqa: E402
 import nonovector  # noqa: E402
 
@@ -500,15 +501,10 @@ def colour_line_cases(rng, cells, colours, count):
     cases, bw_cases = [], []
     for _ in range(count):
         picture = [rng.randrange(colours + 1) for _ in range(cells)]
-        cases.append((tuple(nonocolour_module().colour_clue(picture)), [(1 << (colours + 1)) - 1] * cells))
-        bw = [length for length, _ in nonocolour_module().colour_clue([int(c > 0) for c in picture])]
+        cases.append((tuple(nonocolour.colour_clue(picture)), [(1 << (colours + 1)) - 1] * cells))
+        bw = [length for length, _ in nonocolour.colour_clue([int(c > 0) for c in picture])]
         bw_cases.append((nonofast.checked_clue(bw, cells), (None,) * cells))
     return cases, bw_cases
-
-
-def nonocolour_module():
-    import nonocolour
-    return nonocolour
 
 
 def drawn_picture(rng, size, colours):
@@ -533,7 +529,7 @@ def drawn_picture(rng, size, colours):
 def colour_answer(rows, cols, time_limit, **options):
     """The hand-over in colour (nonocolour.find_solutions): (verdict, part, method, seconds)."""
     start = time.perf_counter()
-    answer = nonocolour_module().find_solutions(rows, cols, timeout=time_limit, **options)
+    answer = nonocolour.find_solutions(rows, cols, timeout=time_limit, **options)
     verdict = answer.status if answer.finished else 'limit'
     return verdict, answer.part, answer.method or '-', time.perf_counter() - start
 
@@ -542,7 +538,6 @@ def part_colour(args, out):
     """Colour: line solvers (lines per second, against chapter 4's black-and-white solver on the
     same pictures), and colour puzzles (files, drawn pictures and noise) through the hand-over."""
     import nonocolourfiles
-    nonocolour = nonocolour_module()
     rng = random.Random(args.seed + 8)
     table = []
     for cells in (25, 50, 100):
