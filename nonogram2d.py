@@ -9,7 +9,8 @@
 # 2. the blog post's loop: solve every row, then every column, until nothing changes;
 # 3. a better loop that solves again only the lines that have just learned something;
 # 4. when line logic stalls: *probing* (try a cell both ways) and *search* (guess);
-# 5. every solution, and a verdict: no solution, one, or several, and how hard the puzzle is.
+# 5. every solution, and a verdict: no solution, one, or several, and how hard the puzzle is;
+# 6. a stepper, to drive a solve live in class.
 #
 # Solving lines one at a time, each with chapter 1's solver, is called *line logic*. A grid is a
 # list of rows of cells `1`, `0` or `None` (chapter 1's `Grid`); rows and columns are numbered
@@ -32,9 +33,10 @@ import re
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import zip_longest
 from pathlib import Path
+from typing import NamedTuple
 
 from nonovector import (Clue, ClueError, Contradiction, Grid, Line, check_line, line2blocks,
                         normalize_clue, solve_line)
@@ -42,12 +44,11 @@ from nonovector import (Clue, ClueError, Contradiction, Grid, Line, check_line, 
 # %% [markdown]
 # ## From pictures to puzzles
 #
-# To have puzzles to solve, it helps to make them. The post's `pic2gram` goes from a picture to
-# its clues: the clue of each row of the picture, and the clue of each column (the rows of the
-# transposed picture). A picture can be typed as text, one line of `0`s and `1`s per row, or given
-# as a list of rows. A ragged picture or a stray character is reported clearly: `pic2gram`
-# checks before it counts. Its error, `PuzzleError`, is chapter 1's `ClueError`; every message
-# names the row, column, cell or total at fault.
+# The post's `pic2gram` goes from a picture to its clues: the clue of each row of the picture, and
+# the clue of each column (the rows of the transposed picture). A picture can be typed as text,
+# one line of `0`s and `1`s per row, or given as a list of rows. A ragged picture or a stray
+# character is reported clearly. Its error, `PuzzleError`, is chapter 1's `ClueError`; every
+# message names the row, column, cell or total at fault.
 
 # %%
 class PuzzleError(ClueError):
@@ -105,9 +106,8 @@ def pic2gram(pic) -> tuple[list[Clue], list[Clue]]:
 # Those are the post's clues for its training picture. Now ways of looking at grids. The post's
 # `parrayclues` prints a grid between bars, `#` for filled and `_` for empty (and here `?` for a
 # cell not known yet), with the row clues on the right and each column's clue downwards under its
-# column (the post wrote the digits of a number one under the other, which makes `13` look like
-# `1` above `3`; here a number keeps its digits together). `show_grid` is the compact form used
-# in messages and tests.
+# column (a number keeps its digits together here: the post's `13` looked like `1` above `3`).
+# `show_grid` is the compact form used in messages and tests.
 
 # %%
 def parrayclues(grid: Grid, clues: tuple[list[Clue], list[Clue]]):
@@ -138,8 +138,8 @@ def show_grid(grid: Grid) -> str:
 # A puzzle is a pair of clue lists, `rows` and `cols`: each row clue must fit in `len(cols)`
 # cells and each column clue in `len(rows)` cells, and both lists must count the same number of
 # filled cells. A grid of known cells, if given, must have the puzzle's shape and hold only `1`,
-# `0` and `None`. `check_puzzle` checks all that up front, reusing chapter 1's `normalize_clue`
-# and `check_line`, and names the line at fault. A puzzle that passes can still have no solution:
+# `0` and `None`. `check_puzzle` checks all that up front, with chapter 1's checks, and names the
+# line at fault. A puzzle that passes can still have no solution:
 # that is a `Contradiction`, found by solving, not an error in the input.
 
 # %%
@@ -204,13 +204,12 @@ def check_grid(grid, height, width) -> Grid:
 # %% [markdown]
 # ## Pictures people would rather look at
 #
-# Text is exact but tiring to read. `draw_grid` draws a grid as a puzzle book does: filled cells
-# black, empty white, unknown grey, the clues to the left and above, thicker lines every five
-# cells. Optional marks: `changed` highlights cells (say, those the last step decided) in red if
-# filled and pale red if empty, or outlines them if unknown; `givens` puts an orange dot on cells
-# given with the puzzle; `numbers=True` writes row and column numbers beside the grid. A legend
-# says what the marks mean. Matplotlib is imported inside the function, so `import nonogram2d`
-# stays light.
+# `draw_grid` draws a grid as a puzzle book does: filled cells black, empty white, unknown grey,
+# the clues to the left and above, thicker lines every five cells. Optional marks: `changed`
+# highlights cells (say, those the last step decided) in red if filled and pale red if empty, or
+# outlines them if unknown; `givens` puts an orange dot on cells given with the puzzle;
+# `numbers=True` writes row and column numbers beside the grid. A legend says what the marks mean.
+# Matplotlib is imported inside the function, so `import nonogram2d` stays light.
 
 # %%
 UNKNOWN_GREY, NEW_FILLED, NEW_EMPTY, GIVEN_ORANGE = '#b9b9b9', '#c1121f', '#f7c6c4', '#ff9f1c'
@@ -333,12 +332,12 @@ def draw_steps(grids: list[Grid], rows=None, cols=None, titles=None, columns=4, 
 # %% [markdown]
 # ## The post's loop: rows, then columns, until nothing changes
 #
-# The post's strategy is the obvious one. Solve every row with the line solver, writing what it
-# decides into the grid. Then turn the grid on its side (transpose it), so that the columns become
-# rows, and solve them the same way. Turn it back and repeat until a whole round decides nothing
-# new, or nothing is left to decide. Chapter 1's `solve_line` does the work for each line; if any
-# line has no layout that fits, it raises `Contradiction`, and so does the loop. The line solver
-# is a parameter, so that another can be plugged in.
+# The post's strategy: solve every row with the line solver, writing what it decides into the
+# grid. Then turn the grid on its side (transpose it), so that the columns become rows, and solve
+# them the same way. Turn it back and repeat until a whole round decides nothing new, or nothing
+# is left to decide. Chapter 1's `solve_line` does the work for each line; if any line has no
+# layout that fits, it raises `Contradiction`, and so does the loop. The line solver is a
+# parameter, so that another can be plugged in.
 
 # %%
 LineSolver = Callable[[Clue, Line], Line]
@@ -391,8 +390,7 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # it. In the second round the rows fill the bottom cell of column 4 (clue `1`); solving the
 # columns next, the post's solver still lets that column's block sit in the top cell, which stays
 # unknown for another round. A stand-in for the post's solver, bug included (written from its
-# description; like the post's two grids of flags, "known empty" and "known filled", it never
-# forgets a known cell) replays its run:
+# description; like the post's flags, it never forgets a known cell) replays its run:
 
 # %% tags=["active-ipynb"]
 # def post_solve_line(blocks, line):
@@ -426,20 +424,20 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # %% [markdown]
 # ## Solving again only what changed
 #
-# The post's loop wastes work: each round solves *every* line, including lines in which nothing
-# has changed since they were last solved, which cannot teach us anything new. A better loop
-# keeps a queue of *dirty* lines, the ones that may have something to learn. At the start every
-# line is dirty. Take a line from the queue and solve it; for each cell it decides, the line
-# crossing that cell becomes dirty and joins the queue, unless it is already waiting there. When
-# the queue is empty, no line can learn anything more.
+# The post's loop wastes work: each round solves *every* line, even one in which nothing has
+# changed since it was last solved. A better loop keeps a queue of *dirty* lines, the ones that
+# may have something to learn. At the start every line is dirty. Take a line from the queue and
+# solve it; for each cell it decides, the line crossing that cell becomes dirty and joins the
+# queue, unless it is already waiting there. When the queue is empty, no line can learn anything
+# more.
 #
 # Does the queue reach the same grid as the post's loop, although it solves the lines in another
 # order? It does, because deductions only ever *add* knowledge: a line solver never unsets a cell,
 # and what it deduces from a line stays true when more of the line is known. So a deduction that
 # one order makes, every order makes sooner or later (a line that could make it stays dirty until
-# it is solved again), and both loops stop at the same grid, where every line agrees with its
-# solver: the *fixpoint* of line logic, the grid that solving any line again leaves as it is. The
-# order changes how many solves it takes, never where it ends.
+# it is solved again), and both loops stop at the same grid: the *fixpoint* of line logic, the
+# grid that solving any line again leaves as it is. The order changes how many solves it takes,
+# never where it ends.
 #
 # Which dirty line to take next is therefore a free choice, and the engine takes it as a
 # function, a *strategy*; the default takes the line that has waited longest. The strategies to
@@ -482,24 +480,34 @@ class Engine:
         Raises Contradiction, naming the line, if some line has no layout that fits."""
         queue = deque(range(self.height + self.width) if lines is None else lines)
         while queue:
-            line = self.next_line(self, queue)
-            old = self.line_cells(grid, line)
-            self.line_solves += 1
-            try:
-                new = self.line_solver(self.clues[line], old)
-            except Contradiction:
-                name = f'row {line}' if line < self.height else f'column {line - self.height}'
-                raise Contradiction(f'{name} cannot hold its clue') from None
-            for i, (before, after) in enumerate(zip(old, new)):
-                if after != before:
-                    if line < self.height:
-                        r, c, crossing = line, i, self.height + i
-                    else:
-                        r, c, crossing = i, line - self.height, i
-                    grid[r][c] = after
-                    if crossing not in queue:
-                        queue.append(crossing)
+            self.solve_next_line(grid, queue)
         return grid
+
+    def solve_next_line(self, grid: Grid, queue: deque) -> tuple[int, list[tuple[int, int]]]:
+        """Solve the line the strategy takes from `queue`, write what it decides into `grid` and
+        queue the lines crossing those cells; return (the line, the cells it decided)."""
+        line = self.next_line(self, queue)
+        old = self.line_cells(grid, line)
+        self.line_solves += 1
+        try:
+            new = self.line_solver(self.clues[line], old)
+        except Contradiction:
+            raise Contradiction(f'{self.line_name(line)} cannot hold its clue') from None
+        decided = {((line, i) if line < self.height else (i, line - self.height)): after
+                   for i, (before, after) in enumerate(zip(old, new)) if after != before}
+        queue.extend([crossing for crossing in self.set_cells(grid, decided)
+                      if crossing != line and crossing not in queue])
+        return line, list(decided)
+
+    def line_name(self, line: int) -> str:
+        """'row r' or 'column c'."""
+        return f'row {line}' if line < self.height else f'column {line - self.height}'
+
+    def set_cells(self, grid: Grid, cells: dict) -> list[int]:
+        """Write `cells`, {(row, column): value}, into `grid`; return their rows and columns."""
+        for (r, c), value in cells.items():
+            grid[r][c] = value
+        return sorted({line for r, c in cells for line in (r, self.height + c)})
 
 
 # %%
@@ -510,20 +518,59 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 
 
 # %% [markdown]
+# To watch the queue at work, `line_steps` runs it one line at a time and records each solve as a
+# `Step`: the line, the cells it decided, the grid after it and the lines still queued.
+
+# %%
+class Step(NamedTuple):
+    """One step of a solve: the line solved (None for a guess or a probe), the cells it
+    decided, the grid after it and the lines still queued."""
+    line: int | None
+    changed: list
+    grid: Grid
+    queue: tuple
+
+
+# %%
+def first_step(engine: Engine) -> Step:
+    """The start of a solve: a copy of the engine's grid, every line queued."""
+    return Step(None, [], [row[:] for row in engine.grid],
+                tuple(range(engine.height + engine.width)))
+
+
+# %%
+def line_steps(engine: Engine, step: Step | None = None) -> Iterator[Step]:
+    """Propagation from `step` (the start if None) to the fixpoint, a Step per line solved, by
+    the engine's own solve_next_line on new grids. Raises Contradiction as propagate does."""
+    step = step or first_step(engine)
+    while step.queue:
+        grid, queue = [row[:] for row in step.grid], deque(step.queue)
+        line, changed = engine.solve_next_line(grid, queue)
+        step = Step(line, changed, grid, tuple(queue))
+        yield step
+
+
+# %% [markdown]
 # Both loops reach the same grid; count the lines each solved. Our run of the post's loop above
-# took two rounds of ten lines each (it stops as soon as no cell is unknown). On a puzzle this
-# small the queue saves little:
+# took two rounds of ten lines each. On a puzzle this small the queue saves little. The solves
+# that decided something, each with its number:
 
 # %% tags=["active-ipynb"]
 # engine = Engine(rows, cols)
-# assert engine.propagate(engine.grid) == history[-1] == picture
+# steps = list(line_steps(engine))
+# assert steps[-1].grid == propagate(rows, cols) == history[-1] == picture
 # print(f"post's loop: {(len(history) - 1) * (len(rows) + len(cols))} line solves;",
-#       f'queue: {engine.line_solves} line solves')
+#       f'queue: {len(steps)} line solves')
+# deciding = [(k, step) for k, step in enumerate(steps, 1) if step.changed]
+# draw_steps([step.grid for k, step in deciding], rows, cols, columns=5, size=2.2,
+#            changed=[step.changed for k, step in deciding],
+#            titles=[f'solve {k}: {engine.line_name(step.line)}' for k, step in deciding])
+# plt.show()
 
 # %% [markdown]
 # The saving grows with the puzzle. A bigger test: Jan Wolter's *Cat*, puzzle #6 of his web
-# paint-by-number site and of his survey of solvers, shipped in this project's `puzzles/` folder
-# with other freely licensed puzzles (`puzzles/SOURCES.md` gives the authors and licences). They
+# paint-by-number site and of his survey of solvers, in this project's `puzzles/` folder
+# (`puzzles/SOURCES.md` gives each puzzle's author and licence). They
 # are written in the common `.non` format: a `width` and a `height` line, then a line `rows`
 # followed by one clue per row (blocks separated by commas, `0` for an empty line), then the same
 # for `columns`. `read_clues` reads just that much of the format, and checks what it reads.
@@ -649,9 +696,8 @@ class Engine(Engine):
         decides, {(row, column): value} (the cell itself included), or None on a contradiction."""
         self.probes += 1
         trial = [row[:] for row in grid]
-        trial[r][c] = value
         try:
-            self.propagate(trial, [r, self.height + c])
+            self.propagate(trial, self.set_cells(trial, {(r, c): value}))
         except Contradiction:
             return None
         return {(i, j): trial[i][j] for i, row in enumerate(grid)
@@ -671,10 +717,7 @@ class Engine(Engine):
                 outcomes = [self.probe(grid, r, c, value) for value in self.choices(grid[r][c])]
                 sure = self.certain(grid, outcomes)
                 if sure:
-                    for (rr, cc), value in sure.items():
-                        grid[rr][cc] = value
-                    self.propagate(grid, sorted({line for rr, cc in sure
-                                                 for line in (rr, self.height + cc)}))
+                    self.propagate(grid, self.set_cells(grid, sure))
                     progress = True
                 else:
                     probes[r, c] = outcomes
@@ -686,8 +729,8 @@ class Engine(Engine):
 # Before running it, look at probing up close. On the stalled *Edge* grid, take the cell whose
 # probe decides most: one of its values contradicts and the other decides many cells. The left
 # picture supposes the cell filled and shows in red what follows until a line has no layout left
-# (named in the title); the right one supposes it empty and shows everything that follows. So
-# the cell is empty, and everything red on the right is certain.
+# (named in the title; propagation stops there); the right one supposes it empty and shows
+# everything that follows. So the cell is empty, and everything red on the right is certain.
 
 # %% tags=["active-ipynb"]
 # edge = Engine(edge_rows, edge_cols)
@@ -700,9 +743,8 @@ class Engine(Engine):
 # fig, axes = plt.subplots(1, 2, figsize=(9, 5.4))
 # for ax, value in zip(axes, (1, 0)):
 #     grid, failed = [row[:] for row in edge.grid], None
-#     grid[cell[0]][cell[1]] = value
 #     try:
-#         edge.propagate(grid, [cell[0], edge.height + cell[1]])
+#         edge.propagate(grid, edge.set_cells(grid, {cell: value}))
 #     except Contradiction as error:  # propagation stops at the line that fails: name it
 #         failed = str(error).split(' cannot')[0]
 #     draw_grid(grid, edge_rows, edge_cols, ax=ax, numbers=True,
@@ -711,13 +753,11 @@ class Engine(Engine):
 # plt.show()
 
 # %% [markdown]
-# (Propagation stops at the first line with no layout, named in the title, so the left picture
-# shows only part of what the supposition would lead to.) Now the whole of probing, on the whole
-# of *Edge*. To see it work, a small subclass keeps a copy of the grid each time it propagates
-# something a probe made certain. The first decisions each settle a single cell near the edge
-# (the cells next to the border are tried first); they add up, until single probes decide whole
-# regions at the end. Shown: the first four pictures and the last four, each with what its own
-# decision settled in red.
+# Now the whole of probing, on the whole of *Edge*. To see it work, a small subclass keeps a copy
+# of the grid each time it propagates something a probe made certain. The first decisions each
+# settle a single cell near the edge (the cells next to the border are tried first); they add up,
+# until single probes decide whole regions at the end. Shown: the first four pictures and the last
+# four, each with what its own decision settled in red.
 
 # %% tags=["active-ipynb"]
 # class RecordingEngine(Engine):
@@ -753,10 +793,9 @@ class Engine(Engine):
 # exactly once**: the two branches of a guess differ in that cell, so no solution is found twice;
 # every solution has the cell filled or empty, and every deduction is certain, so none is missed;
 # and a full grid is accepted only if its line solver found every line consistent with its clue,
-# so nothing else is found. (That last part needs a line solver that is exact, as chapter 1's is:
-# one that lets a wrong full line pass, like the post's, would let wrong grids through.) Written
-# as a generator, it is **lazy**: it hands over each solution as soon as it finds it. Each call
-# has its own copy of the grid, so going back is simply returning.
+# so nothing else is found (this needs an exact line solver, as chapter 1's is: the post's would
+# let wrong grids through). Written as a generator, it is **lazy**: it hands over each solution as
+# soon as it finds it. Each call has its own copy of the grid, so going back is simply returning.
 #
 # Each call is a *node* of the search; the first is the *root*, and each guess leads to two
 # children. The cell to guess is the third strategy. Probing knows how much each value of each
@@ -800,7 +839,8 @@ class Engine(Engine):
     def __init__(self, rows, cols, grid=None, *, choose_guess=best_probe, probing=True,
                  max_nodes=None, time_limit=None, trace=None, **options):
         super().__init__(rows, cols, grid, **options)
-        self.choose_guess, self.probing, self.trace = choose_guess, probing, trace
+        self.choose_guess, self.probing = choose_guess, probing
+        self.trace = trace or (lambda engine, depth, grid, what: None)
         self.max_nodes = checked_budget('max_nodes', max_nodes, int)
         self.time_limit = checked_budget('time_limit', time_limit, (int, float))
         self.nodes, self.found, self.start = 0, [], time.perf_counter()
@@ -818,22 +858,18 @@ class Engine(Engine):
                 self.method = 'probing' if self.method == 'line' else self.method
                 probes = self.probe_all(grid, stop=self.check_budget)
         except Contradiction:
-            if self.trace:
-                self.trace(self, depth, grid, 'dead end')
+            self.trace(self, depth, grid, 'dead end')
             return
         if self.solved(grid):
-            if self.trace:
-                self.trace(self, depth, grid, 'solution')
+            self.trace(self, depth, grid, 'solution')
             yield grid
             return
         r, c = self.choose_guess(self, grid, probes)
-        if self.trace:
-            self.trace(self, depth, grid, f'guess ({r}, {c})')
+        self.trace(self, depth, grid, f'guess ({r}, {c})')
         self.method = 'search'
         for value in self.choices(grid[r][c]):
             child = [row[:] for row in grid]
-            child[r][c] = value
-            yield from self.search(child, [r, self.height + c], depth + 1)
+            yield from self.search(child, self.set_cells(child, {(r, c): value}), depth + 1)
 
     def solved(self, grid: Grid) -> bool:
         """Is every cell known?"""
@@ -882,10 +918,9 @@ class Engine(Engine):
 # print(f'{len(trace_solutions)} solutions, {traced.nodes} nodes')
 
 # %% [markdown]
-# Read it from the top. At the root, line logic leaves most of the grid open; the search fills
-# the first unknown cell and goes one level deeper. A node reaches a solution, runs into a line
-# with no layout (a dead end), or guesses again; when a child returns, its parent tries the other
-# value.
+# At the root, line logic leaves most of the grid open; the search fills the first unknown cell
+# and goes one level deeper. A node reaches a solution, runs into a line with no layout (a dead
+# end), or guesses again; when a child returns, its parent tries the other value.
 #
 # The public functions wrap the engine. `solutions` checks the puzzle at once (a malformed puzzle
 # raises `PuzzleError` when `solutions` is called, not when the first solution is asked for);
@@ -1055,14 +1090,163 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 # ## A recursive all-solutions solver, compared
 #
 # Another program this series started from, a literate Python 2 program, also finds *all*
-# solutions depth first, but guesses whole lines: it lists every layout of a line, takes the
-# lines in order of fewest layouts (as Norvig's Sudoku solver takes the square with fewest
-# possibilities), and checks each guess against the crossing lines already placed. Our solver
-# guesses single cells, and only where line logic and probing have stopped. The decisive
-# difference is memory: that program's first version built every layout of every line before
-# starting, and ran out of memory, several gigabytes in, after two rows of a 100x100 puzzle.
-# Chapter 1 showed how fast layouts multiply with a line's length and its number of blocks. Our
-# line solver never lists layouts, and our search keeps one grid per level of guessing.
+# solutions depth first, but guesses whole lines. Its first version built every layout of every
+# line before starting, and ran out of memory after two rows of a 100x100 puzzle: layouts multiply
+# fast, as chapter 1 showed. Our line solver never lists layouts, and our search keeps one grid
+# per level of guessing.
+
+# %% [markdown]
+# ## A stepper for the classroom
+#
+# For a lesson, a teacher may rather drive a solve live. A `Stepper` holds one as data: the
+# engine, its `Step`s, the verdict and a message. Each move returns a new `Stepper`: `next`,
+# `back`, `fixpoint`, `probe` and `guess` a cell, and `with_clues`, which reads clues typed as
+# text and judges the new puzzle. A move that cannot be made says why.
+
+# %%
+@dataclass(frozen=True)
+class Stepper:
+    """A solve to step through: the engine, the Steps so far (the last is shown), the puzzle's
+    Verdict and a message on the last move. Moves return a new Stepper."""
+    engine: Engine
+    steps: tuple
+    verdict: Verdict
+    message: str = 'every line is queued'
+
+    def then(self, message: str, *steps: Step) -> 'Stepper':
+        return replace(self, message=message, steps=self.steps + steps)
+
+    def next(self) -> 'Stepper':
+        """Solve the next queued line."""
+        try:
+            step = next(line_steps(self.engine, self.steps[-1]), None)
+        except Contradiction as error:
+            return self.then(f'{error}: go back')
+        if step is None:
+            return self.then('the queue is empty: line logic can decide no more')
+        return self.then(f'{self.engine.line_name(step.line)}: '
+                         f'{plural(len(step.changed), "cell")} decided', step)
+
+    def back(self) -> 'Stepper':
+        """Undo the last step."""
+        if len(self.steps) == 1:
+            return self.then('this is the start')
+        return replace(self, steps=self.steps[:-1], message='one step back')
+
+    def fixpoint(self) -> 'Stepper':
+        """Solve queued lines until none is left (or one has no layout)."""
+        before, after = self, self.next()
+        while len(after.steps) > len(before.steps):
+            before, after = after, after.next()
+        return after
+
+    def setting(self, cells: dict, message: str) -> 'Stepper':
+        """One more step: `cells`, {(row, column): value}, set and their lines queued."""
+        last, grid = self.steps[-1], [row[:] for row in self.steps[-1].grid]
+        lines = [line for line in self.engine.set_cells(grid, cells) if line not in last.queue]
+        return self.then(message, Step(None, sorted(cells), grid, last.queue + tuple(lines)))
+
+    def guess(self, r: int, c: int, value: int) -> 'Stepper':
+        """Set unknown cell (r, c) to `value`, 1 or 0."""
+        if self.steps[-1].grid[r][c] is not None:
+            return self.then(f'cell ({r}, {c}) is known')
+        return self.setting({(r, c): value}, f'guess: ({r}, {c}) {("empty", "filled")[value]}')
+
+    def probe(self, r: int, c: int) -> 'Stepper':
+        """Probe unknown cell (r, c) both ways, as probe_all does, and set what is certain."""
+        grid = self.steps[-1].grid
+        if grid[r][c] is not None:
+            return self.then(f'cell ({r}, {c}) is known')
+        outcomes = [self.engine.probe(grid, r, c, value) for value in (1, 0)]
+        said = f'probe ({r}, {c}): ' + ', '.join(
+            f'{name} {"fails" if found is None else "decides " + plural(len(found), "cell")}'
+            for name, found in zip(('filled', 'empty'), outcomes))
+        try:
+            sure = self.engine.certain(grid, outcomes)
+        except Contradiction:
+            return self.then(f'{said}; no solution from here: go back')
+        if not sure:
+            return self.then(f'{said}; nothing is certain')
+        return self.setting(sure, f'{said}; {plural(len(sure), "cell")} certain')
+
+    def with_clues(self, texts: list[str]) -> 'Stepper':
+        """A new Stepper for clues typed as text, the rows' then the columns' ('3 1' or '3, 1';
+        '0' or nothing for an empty line); if they are not a puzzle, this one saying why."""
+        try:
+            for line, text in enumerate(texts):
+                if not re.fullmatch(r'[\d\s,]*', text):
+                    raise PuzzleError(f'{self.engine.line_name(line)}: a clue is numbers, such as '
+                                      f'3 1, not {text.strip()!r}')
+            clues = [[int(number) for number in re.findall(r'\d+', text)] for text in texts]
+            return stepper(clues[:self.engine.height], clues[self.engine.height:])
+        except PuzzleError as error:
+            return self.then(f'clues not changed: {error}')
+
+
+# %%
+def stepper(rows, cols) -> Stepper:
+    """A Stepper at the start of a puzzle, with analyse's verdict. Raises PuzzleError."""
+    engine = Engine(rows, cols)
+    return Stepper(engine, (first_step(engine),), analyse(rows, cols))
+
+
+# %% [markdown]
+# The cell below shows one (with ipywidgets). Press *next*: the solved line's clue turns yellow,
+# the cells it decided red. A click on a cell probes or guesses it. Edit a row's and a column's
+# clue (keeping the totals equal) and press Enter. Try `edge_rows, edge_cols`.
+
+# %% tags=["active-ipynb", "nbval-ignore-output"]
+# from html import escape
+# import ipywidgets as widgets
+#
+# def stepper_widget(rows, cols, cell_px=56):
+#     """A live Stepper: buttons back, next and fixpoint; a click on a cell probes or guesses
+#     it; the clues are text boxes (Enter, or a click elsewhere, re-checks the puzzle)."""
+#     now, height, width = stepper(rows, cols), len(rows), len(cols)
+#     boxes = [widgets.Text(' '.join(map(str, clue)), layout={'width': '130px'}) for clue in rows]
+#     boxes += [widgets.Textarea('\n'.join(map(str, clue)), rows=max(map(len, cols)),
+#                                layout={'width': f'{cell_px}px'}) for clue in cols]
+#     cells = [[widgets.Button(layout={'width': f'{cell_px}px', 'height': f'{cell_px}px'})
+#               for c in range(width)] for r in range(height)]
+#     board = widgets.GridBox([widgets.Label()] + boxes[height:] + sum(
+#         ([boxes[r]] + cells[r] for r in range(height)), []), layout={'grid_gap': '2px',
+#         'grid_template_columns': f'max-content repeat({width}, {cell_px}px)'})
+#     moves = [widgets.Button(description=name) for name in ('back', 'next', 'fixpoint')]
+#     click = widgets.ToggleButtons(options=['probe', 'fill', 'empty'], description='a click:')
+#     news, verdict = widgets.HTML(), widgets.HTML()
+#
+#     def show(moved):
+#         nonlocal now
+#         now, step = moved, moved.steps[-1]
+#         for r, row in enumerate(step.grid):
+#             for c, cell in enumerate(row):
+#                 new = (r, c) in step.changed
+#                 cells[r][c].style.button_color = {1: NEW_FILLED if new else 'black',
+#                     0: NEW_EMPTY if new else 'white', None: UNKNOWN_GREY}[cell]
+#                 cells[r][c].layout.border = ('4px solid #ffbf00' if step.line in (r, height + c)
+#                                              else '1px solid #777')
+#         for line, box in enumerate(boxes):
+#             box.style.background = '#ffd60a' if line == step.line else 'white'
+#             (box.add_class if line == step.line else box.remove_class)('solved-line')
+#         news.value = (f'<span style="font-size:22px"><b class="step-counter">step '
+#                       f'{len(now.steps) - 1}</b> &nbsp; {escape(now.message)}</span>')
+#         verdict.value = f'<span style="font-size:18px">verdict: {now.verdict.describe()}</span>'
+#
+#     for line, box in enumerate(boxes):
+#         box.style.font_size, box.continuous_update = '22px', False
+#         box.add_class(now.engine.line_name(line).replace(' ', '-'))
+#         box.observe(lambda _: show(now.with_clues([box.value for box in boxes])), 'value')
+#     for button, move in zip(moves, (Stepper.back, Stepper.next, Stepper.fixpoint)):
+#         button.style.font_size = '18px'
+#         button.on_click(lambda _, move=move: show(move(now)))
+#     for r in range(height):
+#         for c in range(width):
+#             cells[r][c].on_click(lambda _, r=r, c=c: show(now.probe(r, c) if click.value ==
+#                                  'probe' else now.guess(r, c, int(click.value == 'fill'))))
+#     show(now)
+#     return widgets.VBox([news, click, board, widgets.HBox(moves), verdict]).add_class('stepper')
+#
+# stepper_widget(rows, cols)
 
 # %% [markdown]
 # ## What we have
@@ -1073,5 +1257,6 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 #   line solves; `Engine.probe_all` tries cells both ways; `Engine.search` guesses.
 # - `solutions`, `solve` and `analyse` give every solution, the first, or a verdict, within
 #   optional budgets. The line solver and three strategies are parameters.
+# - `line_steps` records propagation line by line; a `Stepper` steps through a solve, live.
 #
 # Next, the solver meets a famous puzzle that comes with given cells.
