@@ -1178,7 +1178,8 @@ class Stepper:
                     raise PuzzleError(f'{self.engine.line_name(line)}: a clue is numbers, such as '
                                       f'3 1, not {text.strip()!r}')
             clues = [[int(number) for number in re.findall(r'\d+', text)] for text in texts]
-            return stepper(clues[:self.engine.height], clues[self.engine.height:])
+            return replace(stepper(clues[:self.engine.height], clues[self.engine.height:]),
+                           message='new clues: every line is queued')
         except PuzzleError as error:
             return self.then(f'clues not changed: {error}')
 

@@ -348,6 +348,7 @@ def test_changed_clues_are_checked_and_judged_again():
     rows, cols = [[1, 1]] + ROWS[1:], [[]] + COLS[1:]
     assert (changed.engine.rows, changed.engine.cols) == (rows, cols)
     assert changed.steps == (first_step(Engine(rows, cols)),)
+    assert changed.message == "new clues: every line is queued"
     verdict = analyse(rows, cols)
     assert changed.verdict.describe() == verdict.describe()
     assert changed.verdict.solutions == verdict.solutions
