@@ -956,9 +956,10 @@ def colour_move(tokens: list[int], state: int, colour: int) -> int | None:
     return None
 
 
-def colour_cnf(rows, cols, grid=None) -> tuple[list[list[int]], list[list[list[int]]], int]:
+def colour_cnf(rows, cols, grid=None, max_bytes=None) -> tuple[list[list[int]], list[list[list[int]]], int]:
     """The colour puzzle as clauses. Returns (clauses, cell_vars, variables): cell_vars[r][c][v]
-    is the variable "cell (r, c) has colour v"; known cells of `grid` become unit clauses."""
+    is the variable "cell (r, c) has colour v"; known cells of `grid` become unit clauses. With
+    `max_bytes`, a formula estimated to need more memory raises nonosat.EncodingTooBig first."""
     rows, cols, cells = check_colour_puzzle(rows, cols, grid)
     colours = range(max(cell for row in cells for cell in row).bit_length())
     counter = iter(range(1, 1 << 62))
@@ -970,21 +971,25 @@ def colour_cnf(rows, cols, grid=None) -> tuple[list[list[int]], list[list[list[i
             clauses += [[-a, -b] for i, a in enumerate(ones) for b in ones[i + 1:]]
     lines = [(clue, cell_vars[r]) for r, clue in enumerate(rows)]
     lines += [(clue, [row[c] for row in cell_vars]) for c, clue in enumerate(cols)]
-    for clue, line in lines:
+    automata = [(colour_tokens(clue), colour_move, [colours] * len(line)) for clue, line in lines]
+    states = nonosat.states_within(automata, max_bytes if max_bytes is not None else float('inf'))
+    for (clue, line), live in zip(lines, states):
         clauses += nonosat.automaton_clauses(
             colour_tokens(clue), colour_move, colours, lambda t, v, line=line: line[t][v],
-            len(line), counter.__next__)
+            len(line), counter.__next__, states=live)
     return clauses, cell_vars, next(counter) - 1
 
 
-def colour_sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[list]:
+def colour_sat_solutions(rows, cols, grid=None, *, solver='cadical153',
+                         max_bytes=None) -> Iterator[list]:
     """Every solution (rows of colour numbers) of a colour puzzle, each once, by SAT (needs
-    python-sat). Raises PuzzleError on a malformed puzzle."""
+    python-sat). Raises PuzzleError on a malformed puzzle; with `max_bytes`,
+    nonosat.EncodingTooBig if the formula would need more memory."""
     try:
         from pysat.solvers import Solver
     except ImportError:
         raise ImportError(nonosat.SAT_MISSING) from None
-    clauses, cell_vars, _ = colour_cnf(rows, cols, grid)
+    clauses, cell_vars, _ = colour_cnf(rows, cols, grid, max_bytes)
     everything = [var for row in cell_vars for ones in row for var in ones]
     with Solver(name=solver, bootstrap_with=clauses) as sat:
         while sat.solve():

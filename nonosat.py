@@ -25,17 +25,19 @@ Clauses: clue_tokens, next_state, line_clauses, puzzle_cnf; solving: sat_availab
 sat_solutions (needs the optional package python-sat), sat_solutions_within (with a time limit,
 in a child process). The hand-over: find_solutions, returning an Answer; ENGINE_SECONDS.
 Errors: nonogram2d.PuzzleError (a malformed puzzle), ImportError (python-sat missing where it is
-needed), SolverStopped (a RuntimeError: the SAT process died or ran out of memory).
+needed). A SAT process that runs out of memory or dies is a part that did not answer (its
+Answer says so), not an error.
 """
 
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import count as numbering, islice
+from itertools import count as numbering, islice, product
 
 import nonoengine
 from nonogram2d import SearchLimit, check_puzzle, checked_budget
-from nonovector import Clue, Grid
+from nonovector import Clue, Contradiction, Grid
 
 
 # %% [markdown]
@@ -130,75 +132,109 @@ def next_state(tokens: list[int], state: int, cell: int) -> int | None:
 # of them at once.
 
 # %%
-def line_clauses(clue: Clue, cell_vars: list[int], new_var) -> list[list[int]]:
+def line_clauses(clue: Clue, cell_vars: list[int], new_var, known=None,
+                 states=None) -> list[list[int]]:
     """CNF clauses (lists of nonzero ints, as DIMACS) saying the cells spell a line with `clue`.
 
     cell_vars: the variable of each cell, in order (true = filled); new_var() returns a fresh
-    variable number for each automaton state.
+    variable number for each automaton state. known: the line's cells already decided (1, 0 or
+    None each; all None if not given): the automaton reads those as facts (their cell_vars are
+    not used), and only the states some run can still pass through get a variable (`states`:
+    those states, if already computed by line_states).
     """
-    def literal(t, value):  # "cell t has this value"
+    known = known or [None] * len(cell_vars)
+
+    def literal(t, value):  # "cell t has this value" (True if that is known)
+        if known[t] is not None:
+            return True
         return cell_vars[t] if value else -cell_vars[t]
     return automaton_clauses(clue_tokens(clue), next_state, (1, 0), literal, len(cell_vars),
-                             new_var)
+                             new_var, allowed_values(known), states)
 
 
-def automaton_clauses(tokens, move, values, literal, cells, new_var) -> list[list[int]]:
+def allowed_values(known) -> list[tuple]:
+    """The values each cell of a line may take: (1, 0) if unknown, else its own."""
+    return [(1, 0) if cell is None else (cell,) for cell in known]
+
+
+def automaton_clauses(tokens, move, values, literal, cells, new_var, allowed=None,
+                      states=None) -> list[list[int]]:
     """The clauses of an automaton over `tokens` run on a line of `cells` cells: `move(tokens,
     state, value)` is its move (None at a dead end), `values` what a cell may be, and
-    `literal(t, value)` the literal "cell t has this value". (Chapter 8 uses it for colour.)"""
-    m = len(tokens)
-    state = {}
-    for t in range(cells + 1):  # only states that can still reach the end in time
-        for q in range(max(0, m - (cells - t)), min(t, m) + 1):
-            state[t, q] = new_var()
+    `literal(t, value)` the literal "cell t has this value", or True for a cell known to have
+    it. `allowed[t]`: the values cell t may still take (all `values` if None); `states`: the
+    live states, as live_states gives them (computed if None). (Chapter 8 uses it for colour.)"""
+    allowed = allowed or [values] * cells
+    live = states or live_states(tokens, move, allowed)
+    state = {(t, q): new_var() for t in range(cells + 1) for q in live[t]}
+    if (0, 0) not in state:  # no run fits what is known: a formula with no model
+        impossible = new_var()
+        return [[impossible], [-impossible]]
     clauses = [[state[0, 0]]]
     predecessors = {key: [] for key in state}
     for (t, q), here in state.items():
         if t == cells:
             continue
-        for value in values:
-            target = (t + 1, move(tokens, q, value))
+        for value in allowed[t]:
+            target, known = (t + 1, move(tokens, q, value)), literal(t, value)
+            condition = [] if known is True else [-known]  # a known cell needs no literal
             if target in state:
-                clauses.append([-here, -literal(t, value), state[target]])
-                predecessors[target].append((here, literal(t, value)))
+                clauses.append([-here, *condition, state[target]])
+                predecessors[target].append((here,) if known is True else (here, known))
             else:
-                clauses.append([-here, -literal(t, value)])
+                clauses.append([-here, *condition])
     for key, there in state.items():
         if key[0] == 0:
             continue
-        options = predecessors[key]
-        if not options:
-            clauses.append([-there])
-        elif len(options) == 1:
-            (before, literal_), = options
-            clauses += [[-there, before], [-there, literal_]]
-        else:
-            (a_state, a_literal), (b_state, b_literal) = options
-            for a in (a_state, a_literal):
-                for b in (b_state, b_literal):
-                    clauses.append([-there, a, b])
+        # "there" holds only if one of its predecessors (a state, and the cell's value) led to it
+        for choice in product(*predecessors[key]):
+            clauses.append([-there, *dict.fromkeys(choice)])
     return clauses
+
+
+def live_states(tokens, move, allowed) -> list[list[int]]:
+    """For each t, the automaton's states after t cells on some run that reads only allowed
+    values (allowed[t] for cell t) and ends having matched every token (sorted lists)."""
+    cells = len(allowed)
+    reached = [{0}]  # forward: the states some run reaches after t cells
+    for t in range(cells):
+        reached.append({move(tokens, q, v) for q in reached[t] for v in allowed[t]} - {None})
+    live = [[] for _ in range(cells + 1)]
+    ahead = {len(tokens)} & reached[cells]  # backward: the states that can still finish
+    live[cells] = sorted(ahead)
+    for t in range(cells - 1, -1, -1):
+        ahead = {q for q in reached[t] if any(move(tokens, q, v) in ahead for v in allowed[t])}
+        live[t] = sorted(ahead)
+    return live
 
 
 def puzzle_cnf(rows, cols, grid=None) -> tuple[list[list[int]], list[list[int]], int]:
     """The whole puzzle as clauses. Returns (clauses, cell_var, variables):
 
-    cell_var[r][c] is the variable of cell (r, c) (true = filled); known cells of `grid`
-    (a list of rows of 1/0/None) become one-literal clauses.
+    cell_var[r][c] is the variable of cell (r, c) (true = filled), or None for a cell that
+    `grid` (a list of rows of 1/0/None) already knows: the automata read those as facts.
     """
+    cell_var, lines, numbers = puzzle_lines(rows, cols, grid)
+    clauses = [clause for line in lines for clause in line]
+    return clauses, cell_var, next(numbers) - 1
+
+
+def puzzle_lines(rows, cols, grid=None, states=None):
+    """(cell_var, lines, numbers): the cells' variables as puzzle_cnf gives them, a generator of
+    each line's clauses (rows, then columns), built only when asked for, so that a solver can take
+    them one line at a time; and the variable counter (its next value, once `lines` is used up,
+    is the number of variables plus one). `states`: each line's live states, if computed."""
     rows, cols, known = check_puzzle(rows, cols, grid)
     numbers = numbering(1)
-    cell_var = [[next(numbers) for _ in cols] for _ in rows]
-    clauses = []
-    for r, clue in enumerate(rows):
-        clauses += line_clauses(clue, cell_var[r], numbers.__next__)
-    for c, clue in enumerate(cols):
-        clauses += line_clauses(clue, [cell_var[r][c] for r in range(len(rows))], numbers.__next__)
-    for r, row in enumerate(known):
-        for c, cell in enumerate(row):
-            if cell is not None:
-                clauses.append([cell_var[r][c] if cell else -cell_var[r][c]])
-    return clauses, cell_var, next(numbers) - 1
+    cell_var = [[next(numbers) if cell is None else None for cell in row] for row in known]
+    line_vars = cell_var + [list(column) for column in zip(*cell_var)] if cols and rows else []
+    line_known = known + [list(column) for column in zip(*known)] if cols and rows else []
+
+    def lines():
+        for k, clue in enumerate(rows + cols):
+            yield line_clauses(clue, line_vars[k], numbers.__next__, line_known[k],
+                               states and states[k])
+    return cell_var, lines(), numbers
 
 
 # %% [markdown]
@@ -242,24 +278,44 @@ def puzzle_cnf(rows, cols, grid=None) -> tuple[list[list[int]], list[list[int]],
 # every solution has been seen, each exactly once. Validating a puzzle means asking for two.
 
 # %%
-def sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[Grid]:
+def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
+                  max_bytes=None) -> Iterator[Grid]:
     """Generate every solution grid (lists of rows of 0/1) of the puzzle, each once, by SAT.
 
     Needs the optional package python-sat (imported here, so the rest of the module does not).
-    `solver` names one of python-sat's solvers. Raises PuzzleError on a malformed puzzle.
+    `solver` names one of python-sat's solvers. With `propagate` (the default), chapter 5's line
+    logic decides what it can first, and only the cells it leaves open are encoded. With
+    `max_bytes`, a formula estimated to need more memory raises EncodingTooBig (a MemoryError)
+    before it is built. Raises PuzzleError on a malformed puzzle.
     """
+    known = check_puzzle(rows, cols, grid)[2]
+    if propagate:
+        try:
+            known = nonoengine.propagate(rows, cols, known)
+        except Contradiction:
+            return
+    states = None
+    if max_bytes is not None:  # count the states first: refuse a formula that would not fit
+        columns = [list(column) for column in zip(*known)]
+        states = states_within(((clue_tokens(clue), next_state, allowed_values(line))
+                                for clue, line in zip(rows + cols, known + columns)), max_bytes)
     try:
         from pysat.solvers import Solver
     except ImportError:
         raise ImportError('sat_solutions needs the optional package python-sat: '
                           'pip install python-sat') from None
-    clauses, cell_var, _ = puzzle_cnf(rows, cols, grid)
-    all_cells = [var for row in cell_var for var in row]
-    with Solver(name=solver, bootstrap_with=clauses) as sat:
+    cell_var, lines, _ = puzzle_lines(rows, cols, known, states)
+    open_cells = [var for row in cell_var for var in row if var is not None]
+    with Solver(name=solver) as sat:
+        for clauses in lines:  # one line at a time: the clauses are never all in Python at once
+            sat.append_formula(clauses)
         while sat.solve():
             filled = {var for var in sat.get_model() if var > 0}
-            yield [[int(var in filled) for var in row] for row in cell_var]
-            sat.add_clause([-var if var in filled else var for var in all_cells])
+            yield [[int(var in filled) if var is not None else cell for var, cell in zip(*pair)]
+                   for pair in zip(cell_var, known)]
+            if not open_cells:
+                return
+            sat.add_clause([-var if var in filled else var for var in open_cells])
 
 # %% [markdown]
 # A check on small puzzles (the test suite runs the same comparison on many random ones): the
@@ -393,42 +449,82 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153') -> Iterator[Gri
 # sees next to nothing, it needs reasoning across many lines at once. The engine's search
 # rediscovers the same facts in every subtree; SAT's learned clauses keep them.
 #
-# ## The hand-over
+# ## The race
 #
-# The two complement each other, so use both, one after the other: the engine first, for at
-# most `engine_seconds` (2 s by default), because it is the faster on most puzzles (SAT's win on
-# *Forever* is the exception, not the rule) and says how a puzzle can be solved (line by line,
-# with "what if", or only by guessing), which SAT cannot; if it has not
-# finished by then, SAT starts afresh with whatever is left of the time limit. `find_solutions`
-# does that, and gives back an `Answer`: the solutions found (at most `count`), whether the
-# search finished, which part answered, the engine's method and work when the engine answered,
-# and the time. Its `status` is `'none'`, `'unique'` or `'multiple'` when the answer is known,
-# and `'unknown'` when time ran out first (or `count` was reached before a second solution was
-# needed). `use_engine=False` or `use_sat=False` keeps one part alone; without python-sat, the
-# engine works alone.
+# The two complement each other, and the machine has more than one core, so let them race:
+# the engine starts, and if it has not finished after a head start of `engine_seconds` (a tenth
+# of a second by default), SAT starts beside it in a process of its own. Whichever answers first
+# wins, and the other is stopped. The head start keeps the many puzzles that the engine settles
+# at once from paying for a second process; after it, a puzzle costs about the time of the
+# faster of the two, not of the first and then the second. The engine's answer says more when it
+# wins: how a puzzle can be solved (line by line, with "what if", or only by guessing), which SAT
+# cannot tell.
 #
-# A call to CaDiCaL, the solver used here, cannot be interrupted from inside Python, and some
-# puzzles take a SAT solver minutes, so with a time limit the solver runs in a child process that
-# sends each solution back as it finds it, and is stopped when the time is up
-# (`sat_solutions_within`). If SAT runs out of time too, the answer keeps whatever solutions either
-# part found.
+# `find_solutions` runs the race, and gives back an `Answer`: the solutions found (at most
+# `count`), whether the search finished, which part answered, when SAT joined and what became of
+# it if it did not answer, the engine's method and work, and the time. Its `status` is `'none'`,
+# `'unique'` or `'multiple'` when the answer is known, and `'unknown'` when time ran out first (or
+# `count` was reached before a second solution was needed). `use_engine=False` or
+# `use_sat=False` keeps one part alone; without python-sat, the engine works alone.
+#
+# Three practical matters:
+#
+# - **Stopping.** A call to CaDiCaL cannot be interrupted from inside Python, so SAT runs in a
+#   child process (`SatProcess`) that sends back each solution as it finds it; a thread of ours
+#   reads them, so the engine goes on meanwhile. The engine is stopped through its queue
+#   strategy (chapter 5's, which already checks the clock every 64 line solves): it also asks
+#   whether SAT has answered. The child is killed when the race is over, when the time is up, or
+#   when the user presses Ctrl-C, and it dies with us if we are killed.
+# - **Memory.** SAT's formula can be big: a few hundred bytes per automaton state, measured, and
+#   a wide-open 100x100 puzzle has about three hundred thousand states. So SAT gets a share of
+#   memory (`sat_memory`, 48 MB in a race by default; without a limit when it runs alone): before
+#   building anything it counts its states, and if the formula would not fit, it does not start,
+#   and the engine goes on alone. The share is also a hard limit on the child's address space.
+# - **Dying.** A SAT process that runs out of memory, or is killed, is a part that lost the race,
+#   not an error: the engine goes on, and if it cannot finish either, the answer says what became
+#   of both.
 
 # %%
-ENGINE_SECONDS = 2.0  # the engine's share of the time before SAT takes over
+ENGINE_SECONDS = 0.1  # the engine's head start, in seconds, before SAT joins the race
+RACE_SAT_BYTES = 48 * 2 ** 20  # the memory SAT may use in a race unless told otherwise
+SAT_BASE_BYTES = 16 * 2 ** 20  # measured: the solver's library and set-up, before any clause
+BYTES_PER_STATE = 1000  # measured: the solver's memory per automaton state, while solving
+
+
+class EncodingTooBig(MemoryError):
+    """SAT's formula would need more memory than SAT may use: it is not built."""
+
+
+def states_within(lines, max_bytes: int) -> list:
+    """The live states of each line, from `lines` (an iterable of arguments for live_states),
+    as long as the formula they make stays within max_bytes at BYTES_PER_STATE a state: counted
+    as they come, so that a formula far too big is refused early (EncodingTooBig). The
+    solver's own SAT_BASE_BYTES count too."""
+    states, total = [], SAT_BASE_BYTES
+    for args in lines:
+        states.append(live_states(*args))
+        total += BYTES_PER_STATE * sum(map(len, states[-1]))
+        if total > max_bytes:
+            raise EncodingTooBig(f'the formula would need more than the {max_bytes / 2 ** 20:.0f} '
+                                 'MB SAT may use')
+    return states
 
 
 @dataclass
 class Answer:
     """What find_solutions found: the solutions (at most `count`); `finished`, True if the search
     ended by itself or by reaching `count`, False if the time ran out; which part answered
-    ('engine' or 'SAT'); the seconds in all; `handed_over_after`, the engine's time budget if SAT
-    took over from it; and, when the engine answered, its method and work."""
+    ('engine' or 'SAT'; when neither did, those that ran, as 'engine and SAT'); the seconds in all;
+    `sat_joined`, the seconds after which SAT joined the race (None if it never ran beside the
+    engine); `sat_note`, what became of SAT if it ran or was refused and did not answer; and the
+    engine's method and work (when the engine ran)."""
     solutions: list = field(repr=False)
     finished: bool
     part: str
     seconds: float
     count: int
-    handed_over_after: float | None = None
+    sat_joined: float | None = None
+    sat_note: str = ''
     method: str | None = None
     nodes: int | None = None
     line_solves: int | None = None
@@ -453,45 +549,83 @@ class Answer:
 def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
                    engine_seconds=ENGINE_SECONDS, use_engine=True, use_sat=True,
                    engine=nonoengine.Searcher, sat=sat_solutions, sat_memory=None) -> Answer:
-    """Look for up to `count` solutions: chapter 5's engine first, for at most `engine_seconds`;
-    if it has not finished, SAT with what is left of `timeout` (all the time it needs without
-    a timeout). With python-sat missing, or use_sat=False, the engine alone has the whole
-    timeout; with use_engine=False, SAT alone. Returns an Answer. Other kinds of puzzle (colour,
-    chapter 8) pass in their own `engine` (a class like Searcher) and `sat` (a generator of
-    solutions like sat_solutions, defined at the top level of a module). `sat_memory`: bytes of
-    memory the SAT process may use (it then always runs in a child process); more raises
-    SolverStopped."""
+    """Look for up to `count` solutions, by a race: chapter 5's engine starts, and if it has not
+    finished after `engine_seconds`, SAT starts beside it in a child process; the first to
+    finish answers and the other is stopped. `timeout` bounds the whole. With python-sat
+    missing, or use_sat=False, the engine runs alone; with use_engine=False, SAT alone. Returns
+    an Answer. Other kinds of puzzle (colour, chapter 8) pass in their own `engine` (a class
+    like Searcher) and `sat` (a generator of solutions like sat_solutions, defined at the top
+    level of a module). `sat_memory`: bytes SAT may use (RACE_SAT_BYTES in a race if None; no
+    limit for SAT alone if None); a formula that would need more is not built."""
     engine(rows, cols, grid)  # checks the puzzle: PuzzleError before any work
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f'count must be a whole number at least 1, not {count!r}')
     timeout = checked_budget('timeout', timeout, (int, float))
     engine_seconds = checked_budget('engine_seconds', engine_seconds, (int, float))
+    sat_memory = checked_budget('sat_memory', sat_memory, int)
     if not (use_engine or use_sat):
         raise ValueError('use_engine and use_sat cannot both be False')
     start = time.perf_counter()
     if not use_engine:
         if not sat_available():
             raise ImportError(SAT_MISSING)
-        return sat_answer(rows, cols, grid, count, timeout, 0.0, None, sat, sat_memory)
-    hand_over = use_sat and sat_available()
-    budget = timeout
-    if hand_over:
-        budget = engine_seconds if timeout is None else min(engine_seconds, timeout)
-    answer = engine_answer(rows, cols, grid, count, budget, engine)
-    spent = time.perf_counter() - start
-    left = None if timeout is None else timeout - spent
-    if answer.finished or not hand_over or (left is not None and left <= 0):
+        return sat_answer(rows, cols, grid, count, timeout, sat, sat_memory)
+    if not (use_sat and sat_available()):
+        return engine_answer(rows, cols, grid, count, timeout, engine)
+    rival = SatProcess(rows, cols, grid, count, sat, sat_memory or RACE_SAT_BYTES)
+    try:
+        return race(rows, cols, grid, count, timeout, engine, rival, start, engine_seconds)
+    finally:
+        rival.stop()
+
+
+def race(rows, cols, grid, count, timeout, engine, rival, start, engine_seconds) -> Answer:
+    """The engine in this process, with `rival` (a SatProcess) started after `engine_seconds`."""
+    strategy = racing_strategy(rival, start, engine_seconds)
+    try:
+        answer = engine_answer(rows, cols, grid, count, timeout, engine, next_line=strategy)
+    except MemoryError:  # the engine lost; SAT may still answer within the time
+        answer = Answer([], False, 'engine', time.perf_counter() - start, count)
+        if rival.process is None:
+            raise
+    if not answer.finished and rival.process is not None:
+        left = None if timeout is None else timeout - (time.perf_counter() - start)
+        rival.wait(left if left is None or left > 0 else 0)
+    answer.sat_joined = rival.joined and rival.joined - start
+    if answer.finished:
+        answer.sat_note = rival.note('the engine answered first')
         return answer
-    by_sat = sat_answer(rows, cols, grid, count, left, spent, budget, sat, sat_memory)
-    if not by_sat.finished:  # keep what the engine found, too
-        by_sat.solutions += [s for s in answer.solutions if s not in by_sat.solutions][:count]
-        del by_sat.solutions[count:]
-    return by_sat
+    seconds = time.perf_counter() - start
+    if rival.outcome == 'done':
+        return Answer(rival.found, True, 'SAT', seconds, count, answer.sat_joined,
+                      method=answer.method, nodes=answer.nodes, line_solves=answer.line_solves,
+                      probes=answer.probes)
+    answer.seconds = seconds
+    answer.sat_note = rival.note('out of time')
+    answer.part = 'engine' if rival.process is None else 'engine and SAT'
+    answer.solutions += [s for s in rival.found if s not in answer.solutions]
+    del answer.solutions[count:]
+    return answer
 
 
-def engine_answer(rows, cols, grid, count, time_limit, engine=nonoengine.Searcher) -> Answer:
+def racing_strategy(rival, start, engine_seconds):
+    """A queue strategy for the engine in a race: chapter 5's (which checks the budgets every
+    64 line solves), which at those moments also starts SAT once the head start is over, and
+    stops the engine (SearchLimit) when SAT has answered."""
+    def next_line(engine, queue):
+        if engine.line_solves % 64 == 0:
+            if rival.process is None and time.perf_counter() - start >= engine_seconds:
+                rival.start()
+            if rival.poll() and rival.outcome == 'done':
+                raise SearchLimit('SAT answered first', engine.nodes, engine.seconds(), [])
+        return nonoengine.first_in_first_out_on_time(engine, queue)
+    return next_line
+
+
+def engine_answer(rows, cols, grid, count, time_limit, engine=nonoengine.Searcher,
+                  **options) -> Answer:
     """Up to `count` solutions by the engine (chapter 5's) within `time_limit` seconds."""
-    searcher = engine(rows, cols, grid, time_limit=time_limit)
+    searcher = engine(rows, cols, grid, time_limit=time_limit, **options)
     found, finished = [], True
     try:
         for solution in searcher.solutions():
@@ -504,13 +638,20 @@ def engine_answer(rows, cols, grid, count, time_limit, engine=nonoengine.Searche
                   nodes=searcher.nodes, line_solves=searcher.line_solves, probes=searcher.probes)
 
 
-def sat_answer(rows, cols, grid, count, timeout, spent, handed_over_after,
-               sat=sat_solutions, memory=None) -> Answer:
-    """Up to `count` solutions by SAT within `timeout` seconds, after `spent` seconds of search."""
+def sat_answer(rows, cols, grid, count, timeout, sat=sat_solutions, memory=None) -> Answer:
+    """Up to `count` solutions by SAT alone within `timeout` seconds."""
     start = time.perf_counter()
-    found, finished = sat_solutions_within(rows, cols, grid, count, timeout, sat, memory)
-    return Answer(found, finished, 'SAT', spent + time.perf_counter() - start, count,
-                  handed_over_after)
+    if timeout is None and memory is None:  # nothing to enforce: no child process needed
+        found = list(islice(sat(rows, cols, grid), count))
+        return Answer(found, True, 'SAT', time.perf_counter() - start, count)
+    alone = SatProcess(rows, cols, grid, count, sat, memory)
+    try:
+        alone.start()
+        alone.wait(timeout)
+    finally:
+        alone.stop()
+    return Answer(alone.found, alone.outcome == 'done', 'SAT', time.perf_counter() - start,
+                  count, sat_note=alone.note('out of time'))
 
 
 SAT_MISSING = 'the SAT solver needs the optional package python-sat (python -m pip install python-sat)'
@@ -527,62 +668,189 @@ def sat_available() -> bool:
         return False
 
 
-class SolverStopped(RuntimeError):
-    """The SAT solver's process stopped before it answered (out of memory, or killed)."""
+# %% [markdown]
+# The child process. It is a fresh Python (started with `subprocess`, in a session of its own, so
+# that the terminal's Ctrl-C reaches only us, and we stop it; and asking the system to kill it if
+# we die), reading its job from its standard input as a pickle and writing back messages, each a pickle after its length: `('solution',
+# grid)` for each solution, then `('done', None)`; or `('too big', words)` if the formula would not
+# fit its memory, `('memory', words)` if it ran out anyway. We read what has arrived whenever the
+# engine's strategy asks (`poll`, which never waits), or wait for it (`wait`) when there is
+# nothing else to do.
+
+# %%
+class SatProcess:
+    """SAT in a child process: start() it, poll() or wait() for its messages, read `found` and
+    `outcome` ('done', 'too big', 'memory', 'died', 'stopped'; None while it runs), stop() it at
+    the end. `memory`: bytes the child may use (None: no limit)."""
+
+    def __init__(self, rows, cols, grid, count, sat=sat_solutions, memory=None):
+        self.job = (rows, cols, grid, count, sat, memory)
+        self.process = self.joined = self.outcome = None
+        self.detail = ''
+        self.found = []
+        self.received = bytearray()  # bytes read but not yet a whole message
+        self.stopping = False
+
+    def start(self):
+        """Start the child and send it its job. (Ctrl-C waits until the child is ours to stop.)"""
+        import os
+        import pickle
+        import signal
+        import subprocess
+
+        path = [os.path.dirname(os.path.abspath(__file__))] + sys.path
+        code = (f'import sys; sys.path[:0] = {path!r}; import nonosat; '
+                f'nonosat.sat_process_main({os.getpid()})')
+        blocking = hasattr(signal, 'pthread_sigmask')
+        if blocking:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self.joined = time.perf_counter()
+            self.process = subprocess.Popen([sys.executable, '-c', code],
+                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=subprocess.PIPE, start_new_session=True)
+        finally:
+            if blocking:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        try:
+            pickle.dump(self.job, self.process.stdin)
+            self.process.stdin.close()
+        except OSError:  # it died at once: poll() will find out why
+            pass
+
+    def poll(self, timeout=0.0) -> bool:
+        """Read what the child has sent, waiting at most `timeout` seconds (None: no limit) for
+        the first bytes; return True if it has ended."""
+        import os
+        import pickle
+        import select
+
+        if self.process is None or self.outcome is not None:
+            return self.outcome is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        if ready:
+            data = os.read(self.process.stdout.fileno(), 1 << 16)
+            if not data:  # the end, without a last message
+                self.outcome = 'stopped' if self.stopping else self.why_it_died()
+            self.received += data
+            while len(self.received) >= 4 and self.outcome is None:
+                size = int.from_bytes(self.received[:4], 'big')
+                if len(self.received) < 4 + size:
+                    break
+                kind, value = pickle.loads(self.received[4:4 + size])
+                del self.received[:4 + size]
+                if kind == 'solution':
+                    self.found.append(value)
+                else:
+                    self.outcome, self.detail = kind, value
+        return self.outcome is not None
+
+    def wait(self, timeout=None) -> bool:
+        """Read messages until the child ends or `timeout` seconds pass; True if it has ended."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        while not self.poll(None if deadline is None else max(0.0, deadline - time.perf_counter())):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return False
+        return True
+
+    def stop(self):
+        """Kill the child if it still runs, and wait for it (no orphan, no zombie)."""
+        import os
+        import signal
+
+        if self.process is None:
+            return
+        self.stopping = True
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.wait()
+        if self.outcome is None:
+            self.outcome = 'stopped'
+        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+            pipe.close()
+
+    def why_it_died(self) -> str:
+        """The outcome of a child that ended without its last message: 'memory' if the solver
+        could not allocate (C++'s bad_alloc, or a MemoryError), else 'died'; `detail` says more."""
+        self.process.wait()
+        errors = self.process.stderr.read().decode(errors='replace').strip().splitlines()
+        self.detail = errors[-1].strip() if errors else f'exit code {self.process.returncode}'
+        if any('bad_alloc' in line or 'MemoryError' in line for line in errors):
+            self.detail = 'the solver could not allocate more'
+            return 'memory'
+        return 'died'
+
+    def note(self, otherwise) -> str:
+        """What became of SAT, in words (`otherwise` if it was stopped or is still running)."""
+        if self.process is None:
+            return ''
+        return {'too big': f'not started: {self.detail}',
+                'memory': f'ran out of memory ({self.detail})',
+                'died': f'stopped unexpectedly ({self.detail})',
+                'done': 'answered'}.get(self.outcome, otherwise)
 
 
-def sat_solutions_within(rows, cols, grid, count, timeout=None, sat=sat_solutions,
-                         memory=None) -> tuple[list, bool]:
-    """Up to `count` solutions by `sat` (sat_solutions); returns (solutions, finished?).
+def sat_process_main(parent: int):
+    """The SAT child's work (see SatProcess): read the job, solve, send the messages. `parent`:
+    the process id of the parent, with which this process dies."""
+    import os
+    import pickle
 
-    With a timeout or a memory limit (bytes) the solver runs in a child process, stopped when the
-    time is up (finished is then False and the solutions are those found so far); SolverStopped
-    if it dies or runs out of memory."""
-    import multiprocessing
+    die_with_parent(parent)
+    rows, cols, grid, count, sat, memory = pickle.load(sys.stdin.buffer)
 
-    if timeout is None and memory is None:
-        return list(islice(sat(rows, cols, grid), count)), True
-    receiver, sender = multiprocessing.Pipe(duplex=False)
-    child = multiprocessing.Process(target=send_sat_solutions, daemon=True,
-                                    args=(rows, cols, grid, count, sender, sat, memory))
-    child.start()
-    sender.close()
-    deadline = None if timeout is None else time.perf_counter() + timeout
-    found, finished = [], False
+    def send(kind, value):
+        message = pickle.dumps((kind, value))
+        sys.stdout.buffer.write(len(message).to_bytes(4, 'big') + message)
+        sys.stdout.buffer.flush()
     try:
-        while True:
-            left = None if deadline is None else deadline - time.perf_counter()
-            if (left is not None and left <= 0) or not receiver.poll(left):
-                break
-            solution = receiver.recv()
-            if solution is None:
-                finished = True
-                break
-            if solution == 'memory':
-                raise SolverStopped('the SAT solver ran out of memory')
-            found.append(solution)
-    except EOFError:  # the child died without saying it had finished
-        raise SolverStopped('the SAT solver stopped unexpectedly (out of memory?)') from None
-    finally:
-        child.terminate()
-        child.join()
-    return found, finished
+        if memory is not None:
+            cap_address_space(memory)
+            solutions = sat(rows, cols, grid, max_bytes=memory)
+        else:
+            solutions = sat(rows, cols, grid)
+        for solution in islice(solutions, count):
+            send('solution', solution)
+        send('done', None)
+    except EncodingTooBig as error:
+        send('too big', str(error))
+    except MemoryError:
+        send('memory', f'more than the {memory / 2 ** 20:.0f} MB it may use')
+    os._exit(0)  # (quickly: the solver's memory is the system's to free)
 
 
-def send_sat_solutions(rows, cols, grid, count, sender, sat=sat_solutions, memory=None):
-    """In the child process: send up to `count` SAT solutions through `sender`, then None (or
-    'memory' if it ran out of the `memory` bytes it may use)."""
-    if memory is not None:
+def die_with_parent(parent: int):
+    """Ask the system to kill this process when its parent dies (Linux), and exit now if the
+    parent is already gone."""
+    import os
+    import signal
+
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def cap_address_space(extra: int):
+    """Let this process map at most `extra` bytes more than it has now (Linux, macOS)."""
+    try:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_AS, (memory, resource.getrlimit(resource.RLIMIT_AS)[1]))
-    try:
-        for solution in islice(sat(rows, cols, grid), count):
-            sender.send(solution)
-        sender.send(None)
-    except MemoryError:
-        sender.send('memory')
-    sender.close()
+        with open('/proc/self/status') as status:
+            now = next(int(line.split()[1]) * 1024 for line in status if line.startswith('VmSize'))
+    except (ImportError, OSError, StopIteration):
+        return
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    wanted = now + extra
+    if hard == resource.RLIM_INFINITY or wanted <= hard:
+        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
 
 
 # %% [markdown]

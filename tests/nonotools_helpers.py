@@ -1,4 +1,4 @@
-"""Helpers shared by the tests of chapters 7 to 9."""
+"""Helpers shared by the tests of chapters 6 to 10."""
 import subprocess
 import sys
 from pathlib import Path
@@ -21,3 +21,18 @@ def run(*args, timeout=120):
     result = subprocess.run([sys.executable, "-m", "nonotools", *map(str, args)], cwd=ROOT,
                             capture_output=True, text=True, timeout=timeout)
     return result.returncode, result.stdout, result.stderr
+
+
+def slow_sat(rows, cols, grid=None, max_bytes=None):
+    """A SAT solver for the race's tests (run in its child process): it never answers."""
+    import time
+    time.sleep(600)
+    yield from ()
+
+
+def dying_sat(rows, cols, grid=None, max_bytes=None):
+    """A SAT solver for the race's tests: its process is killed before it answers."""
+    import os
+    import signal
+    os.kill(os.getpid(), signal.SIGKILL)
+    yield from ()

@@ -259,15 +259,33 @@ def test_sat_gives_up_cleanly_on_time():
     assert code == 3 and "gave up" in out.splitlines()[-1] and err == ""
 
 
-# --- the hand-over from the engine to SAT (the default) --------------------------------
+# --- the race of the engine and SAT (the default) ---------------------------------------------
 
-def test_the_search_hands_over_to_sat_when_its_seconds_run_out():
+def test_the_verdict_line_says_which_part_answered():
+    args = nonotools.command_parser().parse_args(["x.non"])
+    by = {"SAT": nonosat.Answer([[[1]]], True, "SAT", 0.5, 2, sat_joined=0.1),
+          "SAT alone": nonosat.Answer([[[1]]], True, "SAT", 0.5, 2),
+          "engine": nonosat.Answer([[[1]]], True, "engine", 0.5, 2, 0.1, "stopped", "search",
+                                   7, 100, 20)}
+    assert nonotools.answer_words(by["SAT"], args)[2] == "unique solution, found by SAT, racing the engine"
+    assert nonotools.answer_words(by["SAT alone"], args)[2] == "unique solution, found by SAT"
+    assert nonotools.answer_words(by["engine"], args)[2] == "unique solution, needs search"
+    none = nonosat.Answer([], True, "SAT", 0.5, 2, sat_joined=0.1)
+    assert nonotools.answer_words(none, args) == (
+        1, [], "no solution: the clues contradict each other (SAT, racing the engine)")
+    both = nonosat.Answer([], False, "engine and SAT", 3.04, 2, 0.1, "ran out of memory (...)",
+                          "search", 40, 900, 300)
+    assert nonotools.answer_words(both, args) == (3, [], "gave up after 3.0 s (engine: 40 search "
+                                                  "nodes; SAT: ran out of memory (...); --memory "
+                                                  "sets the budget in MB)")
+
+
+def test_sat_from_the_start_says_so():
     pytest.importorskip("pysat.solvers")
-    # Forever needs search (about a second): a thousandth of a second cannot finish it
-    code, out, err = run("puzzles/webpbn-06574.non", "--engine-seconds", "0.001")
+    code, out, err = run("puzzles/webpbn-06574.non", "--sat")
     lines = out.splitlines()
     assert code == 0 and err == "" and len(lines) == 26
-    assert lines[-1] == "unique solution, found by SAT, after 0.001 s of search"
+    assert lines[-1] == "unique solution, found by SAT"
     puzzle = read_puzzle(PUZZLES / "webpbn-06574.non")
     engine = nonoengine.solve(puzzle.rows, puzzle.cols)
     assert lines[:25] == grid_lines(engine)  # the same picture as the engine's
@@ -287,13 +305,13 @@ def test_without_python_sat_the_engine_has_the_whole_timeout(monkeypatch, capsys
     assert last.startswith("gave up after") and "python-sat" in last
 
 
-def test_a_hand_over_that_runs_out_of_time_says_what_ran():
+def test_a_race_that_runs_out_of_time_names_both_parts():
     pytest.importorskip("pysat.solvers")
     code, out, err = run("puzzles/survey-knotty.non", "--timeout", "1.5", "--engine-seconds",
-                         "0.5", timeout=120)
+                         "0.1", timeout=120)
     assert code == 3 and err == ""
-    assert re.fullmatch(r"gave up after \d+\.\d s \(0\.5 s of search, then SAT; --timeout 1\.5\)",
-                        out.splitlines()[-1])
+    assert re.fullmatch(r"gave up after \d+\.\d s \(engine: \d+ search nodes?; SAT: [^;]+; "
+                        r"(--memory sets the budget in MB; )?--timeout 1\.5\)", out.splitlines()[-1])
 
 
 @pytest.mark.parametrize("options, words", [
@@ -417,33 +435,92 @@ def test_fuzz_the_command_never_breaks_its_contract(tmp_path, capsys, data, suff
         assert out.splitlines()[-1].startswith("gave up")
 
 
+def command_and_children(*args):
+    """Start the command; return (process, pids of every child process seen while it ran,
+    exit code, stdout, stderr). The children are looked for every 20 ms."""
+    import time
+
+    import psutil
+    process = subprocess.Popen([sys.executable, "-m", "nonotools", *map(str, args)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = set()
+    command = psutil.Process(process.pid)
+    while process.poll() is None:
+        try:
+            seen |= {child.pid for child in command.children(recursive=True)}
+        except psutil.NoSuchProcess:
+            break
+        time.sleep(0.02)
+    out, err = process.communicate(timeout=60)
+    return process, seen, process.returncode, out, err
+
+
+def still_running(pids):
+    import psutil
+    alive = []
+    for pid in pids:
+        try:
+            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                alive.append(pid)
+        except psutil.NoSuchProcess:
+            pass
+    return alive
+
+
 def test_no_child_process_outlives_the_command(tmp_path):
-    """The SAT child is stopped with the command, at the time limit and on Ctrl-C."""
-    import os
+    """SAT's child is stopped with the command: at the time limit, when either part answers
+    first, and on Ctrl-C."""
     import signal
     import time
-    hard = random_non(tmp_path, "orphans.non", 45, seed=3, density=0.45)
 
-    def children_left():
-        mine = []
-        for pid in os.listdir("/proc"):
-            if pid.isdigit():
-                try:
-                    cmdline = open(f"/proc/{pid}/cmdline", "rb").read()
-                except OSError:
-                    continue
-                if str(hard).encode() in cmdline:
-                    mine.append(pid)
-        return mine
-
-    code, out, err = run(hard, "--engine-seconds", "0.3", "--timeout", "1.5")
-    assert code in (0, 3) and err == ""
-    time.sleep(0.3)
-    assert children_left() == []
+    import psutil
+    pytest.importorskip("pysat.solvers")
+    # the time limit: Knotty is beyond both in a second and a half
+    _, seen, code, out, err = command_and_children("puzzles/survey-knotty.non", "--timeout", "1.5")
+    assert code == 3 and err == "" and seen, "SAT joined the race"
+    assert still_running(seen) == []
+    # an answer: Forever (whichever part answers first, the other is stopped)
+    for options in ([], ["--engine-seconds", "0.3"]):
+        _, seen, code, out, err = command_and_children("puzzles/webpbn-06574.non", *options)
+        assert code == 0 and err == "" and seen and still_running(seen) == []
+    # Ctrl-C once SAT has joined
+    hard = random_non(tmp_path, "hard.non", 45, seed=3, density=0.45)
     process = subprocess.Popen([sys.executable, "-m", "nonotools", str(hard), "--engine-seconds",
-                                "0.3"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(1.5)  # SAT is running in its child by now
+                                "0.1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    command, children = psutil.Process(process.pid), []
+    for _ in range(500):
+        children = command.children(recursive=True)
+        if children or process.poll() is not None:
+            break
+        time.sleep(0.01)
     process.send_signal(signal.SIGINT)
-    process.communicate(timeout=20)
-    time.sleep(0.3)
-    assert process.returncode in (0, 130) and children_left() == []
+    out, err = process.communicate(timeout=20)
+    assert process.returncode in (0, 130) and still_running(c.pid for c in children) == []
+    if process.returncode == 130:
+        assert err.strip() == "nonogram: interrupted"
+
+
+def test_a_sat_child_that_is_killed_is_a_clear_gave_up():
+    """Killing SAT's process (as the system would when memory runs out) is a lost part, reported
+    in the verdict line, never a traceback."""
+    import time
+
+    import psutil
+    pytest.importorskip("pysat.solvers")
+    for options in (["--timeout", "3"], ["--sat", "--timeout", "10"]):
+        process = subprocess.Popen([sys.executable, "-m", "nonotools", "puzzles/survey-knotty.non",
+                                    *options], cwd=ROOT, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        command = psutil.Process(process.pid)
+        for _ in range(500):
+            children = command.children(recursive=True)
+            if children:
+                time.sleep(0.3)  # (it is solving by now)
+                for child in children:
+                    child.kill()
+                break
+            time.sleep(0.01)
+        out, err = process.communicate(timeout=30)
+        assert process.returncode == 3 and err == "", (options, err)
+        assert "SAT: stopped unexpectedly (exit code -9)" in out.splitlines()[-1]
