@@ -1,0 +1,229 @@
+"""The tutorial as a website (book/build.py), built once and read in a real browser.
+
+- the build reports no Sphinx warning (nitpicky: no broken internal link, no missing image);
+- the table of contents links every notebook of notebooks/ in reading order: the chapters by the
+  N of their "# Chapter N." titles, then the appendices (read here from the notebooks themselves);
+- in Chromium, driven by Playwright: each chapter page loads with no console error and fetches
+  nothing from the network, every figure the notebook stores is on the page and has loaded, and
+  the page offers a Binder launch link and a download of its notebook; the search page finds
+  "probing";
+- without a repository URL the build says so, and offers no launch link.
+A full-page screenshot of each chapter is saved in book/_build/test/screenshots/, for a person.
+
+`python -m pytest -m browser` runs these alone. They skip when jupyter-book is missing, and the
+browser tests when playwright or Debian's Chromium (/usr/bin/chromium) is.
+"""
+import functools
+import http.server
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("jupyter_book", reason="jupyter-book<2 is not installed (pip install -e '.[test]')")
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "book" / "_build" / "test"
+CHROMIUM = Path("/usr/bin/chromium")
+REPOSITORY = "https://github.com/example-org/nonogram-tutorial"   # any URL: the test sets it
+BINDER = "https://mybinder.org/v2/gh/example-org/nonogram-tutorial/main?urlpath=lab/tree/notebooks/{}.ipynb"
+THEME_MODE_ERROR = "Got invalid theme mode: . Resetting to auto."   # sphinx-book-theme, harmless
+
+
+def load_build_script():
+    spec = importlib.util.spec_from_file_location("book_build", ROOT / "book" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def title(notebook):
+    """The notebook's first markdown line, without its '# '."""
+    first = next(cell for cell in json.loads(notebook.read_text())["cells"]
+                 if cell["cell_type"] == "markdown")
+    return "".join(first["source"]).strip().splitlines()[0].removeprefix("# ")
+
+
+def expected_reading_order():
+    """(name, title) of every notebook: chapters by number, then appendices by name."""
+    chapters, appendices = [], []
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        heading = title(notebook)
+        if match := re.match(r"Chapter (\d+)\. ", heading):
+            chapters.append((int(match.group(1)), notebook.stem, heading))
+        else:
+            assert heading.startswith("Appendix"), f"{notebook.name}: {heading!r} is neither"
+            appendices.append((notebook.stem, heading))
+    assert [number for number, _, _ in sorted(chapters)] == list(range(1, len(chapters) + 1))
+    return [(name, heading) for _, name, heading in sorted(chapters)] + appendices
+
+
+PAGES = expected_reading_order()
+
+
+@pytest.fixture(scope="session")
+def book():
+    """The book built once into book/_build/test/html, with the test's repository URL."""
+    environment = {key: value for key, value in os.environ.items() if key != "BOOK_REPOSITORY_URL"}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, str(ROOT / "book" / "build.py"), "--out", str(OUT),
+                           "--repository-url", REPOSITORY, "--branch", "main", "--strict"],
+                          capture_output=True, text=True, env=environment, timeout=600)
+    print(f"book built in {time.perf_counter() - start:.1f} s")
+    assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *arguments):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site(book):
+    """The built book served on 127.0.0.1 as a web host would (search fetches its pages);
+    yields the site's base URL."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=OUT / "html"))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright is not installed (pip install -e '.[test]')")
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    playwright = sync_api.sync_playwright().start()
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM),
+        args=["--no-sandbox", "--disable-gpu"])
+    yield browser
+    browser.close()
+    playwright.stop()
+
+
+def open_page(browser, site, path):
+    """Open the site's page at path; return the page and what went wrong: console errors (less
+    the theme's harmless one), uncaught exceptions, requests that left the site."""
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    problems = []
+    page.on("console", lambda message: problems.append(f"console: {message.text}")
+            if message.type == "error" and message.text != THEME_MODE_ERROR else None)
+    page.on("pageerror", lambda error: problems.append(f"exception: {error}"))
+    page.on("request", lambda request: problems.append(f"fetched: {request.url}")
+            if not request.url.startswith((site, "data:")) else None)
+    page.on("response", lambda response: problems.append(f"{response.status}: {response.url}")
+            if response.status >= 400 else None)
+    page.goto(site + path, wait_until="load")
+    page.wait_for_function("Array.from(document.images).every(image => image.complete)")
+    return page, problems
+
+
+def save_screenshot(page, path):
+    """A picture of the whole page. Chromium's full-page capture of a page this tall (20,000 px
+    and more) now and then fails on a busy machine; a window as tall as the page does not."""
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.set_viewport_size({"width": 1300, "height": height})
+    page.screenshot(path=path)
+
+
+# --- the build ---------------------------------------------------------------------------------
+
+def test_the_build_has_no_warnings(book):
+    """No broken internal link, no missing image, nothing else Sphinx warns about."""
+    warnings = [line for line in book.stderr.splitlines()
+                if re.search(r"\b(WARNING|ERROR|CRITICAL)\b", line)]
+    assert warnings == []
+    assert "0 Sphinx warnings" in book.stdout
+
+
+def test_every_notebook_is_in_the_table_of_contents_in_order(book):
+    toc = (OUT / "src" / "_toc.yml").read_text()
+    assert re.findall(r"- file: notebooks/(\S+)", toc) == [name for name, _ in PAGES]
+
+
+def test_no_repository_url_means_a_warning_and_no_launch_link(monkeypatch, capsys):
+    build = load_build_script()
+    monkeypatch.delenv(build.URL_VARIABLE, raising=False)
+    monkeypatch.setattr(build, "git", lambda *arguments: None)        # no remote, no branch
+    url, branch = build.repository({"repository": {"url": ""}}, None, None)
+    assert url is None and branch == "main"
+    assert "no repository URL" in capsys.readouterr().err
+    config = build.book_config({"launch_buttons": {"binderhub_url": "https://mybinder.org"},
+                                "html": {"use_repository_button": True}}, url, branch)
+    assert config["launch_buttons"]["binderhub_url"] == ""
+    assert config["html"]["use_repository_button"] is False
+
+
+def test_repository_urls():
+    build = load_build_script()
+    assert build.web_url("git@github.com:org/repo.git") == "https://github.com/org/repo"
+    assert build.web_url("ssh://git@gitlab.com/org/repo.git") == "https://gitlab.com/org/repo"
+    assert build.web_url("https://github.com/org/repo/") == "https://github.com/org/repo"
+    assert build.web_url("/srv/git/repo.git") is None              # a clone of a folder
+    assert build.repository_url(None, {}, "", "/srv/git/repo.git")[0] is None
+    assert build.repository_url(None, {build.URL_VARIABLE: "https://a.org/b"}, "",
+                                "git@github.com:org/repo.git") == ("https://a.org/b", build.URL_VARIABLE)
+    with pytest.raises(build.BookError, match="not a web address"):
+        build.repository_url("repo", {}, "", None)
+
+
+# --- in the browser ----------------------------------------------------------------------------
+
+def test_the_table_of_contents_links_every_chapter_in_order(site, browser):
+    page, problems = open_page(browser, site, "intro.html")
+    links = page.eval_on_selector_all(
+        "nav.bd-links a", "links => links.map(link => [link.textContent.trim(), link.getAttribute('href')])")
+    page.close()
+    assert problems == []
+    assert links[0] == ["Nonograms by constraint propagation", "#"]        # the front page
+    assert links[1:] == [[heading.replace("`", ""), f"notebooks/{name}.html"]
+                         for name, heading in PAGES]
+
+
+@pytest.mark.parametrize("name", [name for name, _ in PAGES])
+def test_a_chapter_page(site, browser, name):
+    notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())
+    stored_figures = sum("image/png" in output.get("data", {})
+                         for cell in notebook["cells"] for output in cell.get("outputs", []))
+    page, problems = open_page(browser, site, f"notebooks/{name}.html")
+    figures = page.eval_on_selector_all(
+        "article img", "images => images.map(image => [image.getAttribute('src'), image.naturalWidth])")
+    launch = page.eval_on_selector_all("a[href*='mybinder.org']", "links => links.map(link => link.href)")
+    download = page.eval_on_selector_all("a[href*='_sources/']", "links => links.map(link => link.href)")
+    (OUT / "screenshots").mkdir(exist_ok=True)
+    number = [page_name for page_name, _ in PAGES].index(name) + 1
+    save_screenshot(page, OUT / "screenshots" / f"{number:02}-{name}.png")
+    page.close()
+
+    assert problems == []
+    assert len(figures) == stored_figures, "each figure the notebook stores is on the page"
+    assert [src for src, width in figures if width == 0] == [], "figures that did not load"
+    assert launch == [BINDER.format(name)]
+    assert download == [f"{site}_sources/notebooks/{name}.ipynb"]
+    offered = json.loads((OUT / "html" / "_sources" / "notebooks" / f"{name}.ipynb").read_text())
+    assert offered["cells"] == notebook["cells"], "the download is the stored, executed notebook"
+
+
+def test_search_finds_probing(site, browser):
+    page, problems = open_page(browser, site, "search.html?q=probing")
+    page.wait_for_selector("#search-results ul.search li", timeout=20_000)
+    found = page.eval_on_selector_all("#search-results ul.search li a",
+                                      "links => links.map(link => link.getAttribute('href'))")
+    page.close()
+    assert problems == []
+    assert any(link.startswith("notebooks/") for link in found), found
