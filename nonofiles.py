@@ -31,7 +31,6 @@ picture_of.
 
 import html
 import re
-import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -553,6 +552,8 @@ def format_nin(puzzle):
 # %%
 def parse_xml_tree(text, source):
     """Parse XML text safely; return (root element, {element: line number where it starts})."""
+    import xml.etree.ElementTree as ElementTree  # (here: reading other formats does not need it)
+
     lines = editor_lines(text, keepends=True)  # (a TypeError for what is not text)
     match = re.search(r'<!ENTITY', text, re.IGNORECASE)
     if match:
