@@ -14,8 +14,9 @@ book's sources in OUT/src:
 - copies of notebooks/*.ipynb at the same paths as in the repository (so the Binder link of a
   page opens that notebook), without the jupytext pairing metadata, which belongs to the
   repository and not to a downloaded notebook;
-- the page style book/_static/book.css, and the small Sphinx extension latex_to_mathml.py, which writes formulas as MathML (no MathJax
-  from a CDN: the book reads the same offline).
+- the page style book/_static/book.css, and two small Sphinx extensions: latex_to_mathml.py
+  writes formulas as MathML (no MathJax from a CDN: the book reads the same offline), and
+  widget_note.py says where an interactive widget would be (a page has no kernel to draw it).
 
 The launch links need the repository's public URL: --repository-url, else the environment
 variable BOOK_REPOSITORY_URL, else `repository: url:` in book/_config.yml, else the URL of the
@@ -85,15 +86,48 @@ def table_of_contents(notebooks: list[Path]) -> str:
                      + [f"- file: notebooks/{notebook.stem}" for notebook in notebooks]) + "\n"
 
 
+NOTEBOOK_NAME = re.compile(r"`notebooks/([\w-]+)\.ipynb`")
+
+
+def table_cells(line: str) -> list[str]:
+    """The cells of a markdown table row '| a | b |'."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def linked_chapter_table(lines: list[str]) -> list[str]:
+    """The README's chapter table for a web page: each chapter's name links to its page, and
+    the notebook column (a file name, which the link replaces) goes."""
+    header = table_cells(lines[0])
+    if "notebook" not in header:
+        return lines
+    column = header.index("notebook")
+    rows = []
+    for line in lines:
+        cells = table_cells(line)
+        if len(cells) != len(header):
+            return lines                   # not the table this expects: leave it as it is
+        if match := NOTEBOOK_NAME.fullmatch(cells[column]):
+            cells[0] = f"[{cells[0]}](notebooks/{match.group(1)}.ipynb)"
+        rows.append("| " + " | ".join(cells[:column] + cells[column + 1:]) + " |")
+    return rows
+
+
 def front_page(readme: str) -> str:
     """The README's title and introduction, and its section "## Chapters" if it has one.
 
-    Each notebook named in it (`notebooks/NAME.ipynb`) becomes a link to its chapter's page."""
+    Each notebook named in them (`notebooks/NAME.ipynb`) becomes a link to its chapter's page."""
     sections = re.split(r"(?m)^(?=## )", readme)
     text = sections[0] + "".join(section for section in sections[1:]
                                  if section.startswith("## Chapters"))
-    return re.sub(r"`notebooks/([\w-]+)\.ipynb`", r"[`notebooks/\1.ipynb`](notebooks/\1.ipynb)",
-                  text)
+    lines, page, table = text.splitlines(), [], []
+    for line in lines + [""]:
+        if line.startswith("|"):
+            table.append(line)
+            continue
+        if table:
+            page, table = page + linked_chapter_table(table), []
+        page.append(line)
+    return NOTEBOOK_NAME.sub(r"[`notebooks/\1.ipynb`](notebooks/\1.ipynb)", "\n".join(page))
 
 
 # --- the repository's URL and branch ---------------------------------------------------------------
@@ -171,7 +205,8 @@ def stage(src: Path, config: dict, notebooks: list[Path], readme: str) -> None:
         content["metadata"].pop("jupytext", None)
         (src / "notebooks" / notebook.name).write_text(
             json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    shutil.copy(BOOK / "latex_to_mathml.py", src)
+    for extension in ("latex_to_mathml.py", "widget_note.py"):
+        shutil.copy(BOOK / extension, src)
     shutil.copytree(BOOK / "_static", src / "_static")   # book.css: Jupyter Book links it
 
 

@@ -5,7 +5,8 @@
   N of their "# Chapter N." titles, then the appendices (read here from the notebooks themselves);
 - in Chromium, driven by Playwright: each chapter page loads with no console error and fetches
   nothing from the network, every figure the notebook stores is on the page and has loaded, and
-  the page offers a Binder launch link and a download of its notebook; the search page finds
+  the page offers a Binder launch link and a download of its notebook, and says so where an
+  output is an interactive widget (a page has no kernel to draw it); the search page finds
   "probing";
 - without a repository URL the build says so, and offers no launch link.
 A full-page screenshot of each chapter is saved in book/_build/test/screenshots/, for a person.
@@ -188,23 +189,30 @@ def test_the_table_of_contents_links_every_chapter_in_order(site, browser):
     page, problems = open_page(browser, site, "intro.html")
     links = page.eval_on_selector_all(
         "nav.bd-links a", "links => links.map(link => [link.textContent.trim(), link.getAttribute('href')])")
+    front_page_links = page.eval_on_selector_all(
+        "article a[href^='notebooks/']", "links => links.map(link => link.getAttribute('href'))")
+    (OUT / "screenshots").mkdir(exist_ok=True)
+    save_screenshot(page, OUT / "screenshots" / "00-front-page.png")
     page.close()
     assert problems == []
     assert links[0] == ["Nonograms by constraint propagation", "#"]        # the front page
     assert links[1:] == [[heading.replace("`", ""), f"notebooks/{name}.html"]
                          for name, heading in PAGES]
+    assert {f"notebooks/{name}.html" for name, _ in PAGES} <= set(front_page_links)
 
 
 @pytest.mark.parametrize("name", [name for name, _ in PAGES])
 def test_a_chapter_page(site, browser, name):
     notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())
-    stored_figures = sum("image/png" in output.get("data", {})
-                         for cell in notebook["cells"] for output in cell.get("outputs", []))
+    outputs = [output.get("data", {}) for cell in notebook["cells"] for output in cell.get("outputs", [])]
+    stored_figures = sum("image/png" in data for data in outputs)
+    stored_widgets = sum("application/vnd.jupyter.widget-view+json" in data for data in outputs)
     page, problems = open_page(browser, site, f"notebooks/{name}.html")
     figures = page.eval_on_selector_all(
         "article img", "images => images.map(image => [image.getAttribute('src'), image.naturalWidth])")
     launch = page.eval_on_selector_all("a[href*='mybinder.org']", "links => links.map(link => link.href)")
     download = page.eval_on_selector_all("a[href*='_sources/']", "links => links.map(link => link.href)")
+    widget_notes = page.eval_on_selector_all("p.widget-note", "notes => notes.length")
     (OUT / "screenshots").mkdir(exist_ok=True)
     number = [page_name for page_name, _ in PAGES].index(name) + 1
     save_screenshot(page, OUT / "screenshots" / f"{number:02}-{name}.png")
@@ -213,6 +221,7 @@ def test_a_chapter_page(site, browser, name):
     assert problems == []
     assert len(figures) == stored_figures, "each figure the notebook stores is on the page"
     assert [src for src, width in figures if width == 0] == [], "figures that did not load"
+    assert widget_notes == stored_widgets, "a note where a widget would be (no kernel here)"
     assert launch == [BINDER.format(name)]
     assert download == [f"{site}_sources/notebooks/{name}.ipynb"]
     offered = json.loads((OUT / "html" / "_sources" / "notebooks" / f"{name}.ipynb").read_text())
