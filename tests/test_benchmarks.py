@@ -53,3 +53,32 @@ def test_command_benchmark_compares_two_checkouts(tmp_path):
     table = rows(tmp_path / "command-against.csv")
     assert len(table) == 3 and all(row["exit"] == "0" for row in table)
     assert all(row["same_answer"] == "True" for row in table)
+
+
+def test_race_quick_writes_three_tables(tmp_path):
+    # No puzzle collection: the shipped small puzzles and random 10x10 and 20x20 ones.
+    run("race.py", "--quick", "--puzzles", tmp_path / "none", "--out", tmp_path)
+    race = rows(tmp_path / "race.csv")
+    assert len(race) == 7
+    for row in race:
+        for mode in ("no-sat", "race", "sat"):
+            assert row[f"{mode}_exit"] == "0", row[f"{mode}_verdict"]
+            assert 0 < float(row[f"{mode}_seconds"]) < 60
+            assert 5 < float(row[f"{mode}_tree_peak_mb"]) < 1000
+            assert row[f"{mode}_stragglers"] == "0"
+        assert row["sat_part"] == "SAT" and row["answers_agree"] == "True"
+        assert row["race_part"] in ("engine", "SAT (racing)") and row["no-sat_part"] == "engine"
+        assert float(row["ratio"]) > 0 and row["time_ok"] in ("True", "False")
+    assert race[0]["race_verdict"] == "unique solution, solved by line logic alone"
+    startup = rows(tmp_path / "startup.csv")
+    assert [row["runs"] for row in startup] == ["5", "5", ""]
+    assert all(float(row["median_ms"]) > 0 for row in startup[:2])
+    imports = {row["module"]: row for row in rows(tmp_path / "startup-imports.csv")}
+    assert imports["argparse"]["imported"] == "True" and imports["PIL"]["imported"] == "False"
+    encoding = {row["puzzle"]: row for row in rows(tmp_path / "encoding.csv")}
+    assert set(encoding) == {row["puzzle"] for row in race}
+    solved_by_lines = encoding["webpbn-00001"]  # line logic decides every cell
+    assert solved_by_lines["open_cells"] == "0"
+    assert int(solved_by_lines["after_clauses"]) < int(solved_by_lines["whole_clauses"])
+    for row in encoding.values():
+        assert int(row["whole_variables"]) >= int(row["cells"]) > 0

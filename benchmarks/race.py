@@ -1,0 +1,651 @@
+"""The `nonogram` command's race (engine against SAT), its memory and its start-up, as whole processes.
+
+    python benchmarks/race.py                          # every part; writes benchmarks/results/
+    python benchmarks/race.py --quick --out /tmp/race  # a smoke run (about 15 s)
+    python benchmarks/race.py --parts startup          # some parts (modes, startup, encoding)
+
+Parts:
+  modes     every puzzle file of the collection (../shared/puzzles, all .non files in every
+            folder but reference-timings; NONOGRAM_BENCH_PUZZLES or --puzzles for another folder,
+            none if it is absent) and seeded random pictures (--sizes, default 10x10 to 100x100;
+            density 0.5 and 0.6; --seeds of each), written as .non files into a temporary folder,
+            each solved by `python -m nonotools FILE --timeout T` three ways: `--no-sat` (the
+            engine alone), the default (the race) and `--sat` (SAT alone, in a child process).
+            The three runs of a puzzle are interleaved, so that they see the same machine (their
+            order turns by one from puzzle to puzzle); with --repeats N, puzzles whose first round
+            took under 10 s are run N times and the median time kept. Per run: exit code, wall
+            seconds, the verdict line (the last line on stdout), the part that answered (read
+            from the verdict line), and memory three ways:
+              tree_peak  the peak resident memory of the whole process tree (the command and
+                         every descendant, their RSS summed), sampled every 5 ms with psutil.
+                         Sampling can miss a peak shorter than that, such as a SAT process
+                         that starts and is killed between two samples.
+              hwm, hwm_sum  the largest, and the sum, of each process's own peak (VmHWM, read
+                         at each sample): the sum bounds the tree's peak from above and misses
+                         only growth in a process's last 5 ms.
+              max_rss    ru_maxrss from os.wait4: the largest single process's peak, the
+                         descendants the command waited for included. Linux counts in it the
+                         memory of the process that started the child (this script, about 20
+                         MB, printed in the summary), so values at that floor say only "no
+                         more than this".
+            And how many descendants were still running a second after the command ended
+            (killed then). A sample costs about 0.1 ms (the tree is read from /proc), a few per
+            cent of one core. Per puzzle: the faster of the engine alone and SAT alone (over the
+            runs that finished, exit 0 or 1), the race's ratio to it, two targets (race <= 1.3 x
+            faster + 0.15 s; the race's tree peak <= 100 MB, MB here being 2**20 bytes), and
+            whether the modes that finished agree (unique / multiple / none). Writes race.csv
+            and prints a summary: how many puzzles meet each target, the worst ratio, the
+            largest peak, and the misses by name.
+  startup   `python -c pass` against the command on a 1x1 puzzle (.non), whole processes, same
+            interpreter (sys.executable) and environment, interleaved, the median of --startup-runs
+            (30) each; the difference in ms (target: at most 40 ms). Then `python -X importtime
+            -m nonotools ONE.non`: the 15 modules with the largest cumulative import time (and
+            which module imported each), the total, and whether any of xml.etree, argparse,
+            matplotlib, nonocolour, nonocolourfiles, PIL or pysat was imported. Writes
+            startup.csv and startup-imports.csv.
+  encoding  SAT's formula against the grid, for the same puzzles: variables and clauses (and
+            literals) per cell for the whole grid (nonosat.puzzle_cnf(rows, cols, givens)) and
+            after line logic (givens = nonoengine.propagate(rows, cols, givens), whose known
+            cells get no variable), with the open cells left, and the memory the race would
+            budget for that formula (nonosat's SAT_BASE_BYTES + BYTES_PER_STATE per state)
+            against SAT's share in a race (RACE_SAT_BYTES). The clauses are counted line by line
+            as nonosat.puzzle_lines gives them (puzzle_cnf is their concatenation), so no formula
+            is ever held whole; a whole-grid count that passes 150,000 clauses and
+            --encoding-seconds (60 s) is stopped and marked so. Writes encoding.csv.
+
+The puzzles are as the command reads them (a NAME.givens file beside a .non file is not read, as
+the command does not read it). The children run with the working directory at this checkout and
+PYTHONPATH pointing to it, PYTHONHASHSEED=0, and may write Python's bytecode caches (one run
+before the timing starts writes them). Everything is seeded; only times and memory vary. Progress
+bars (tqdm) go to stderr. The machine should be quiet: the race uses two cores.
+"""
+import argparse
+import csv
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SHARED = Path(os.environ.get('NONOGRAM_BENCH_PUZZLES', ROOT.parent / 'shared' / 'puzzles'))
+QUICK_PUZZLES = ['webpbn-00001', 'webpbn-00023', 'pynogram-smile']  # shipped in puzzles/
+MODES = {'no-sat': ['--no-sat'], 'race': [], 'sat': ['--sat']}
+MB = 2 ** 20
+SAMPLE_SECONDS = 0.005
+RATIO_TARGET, SLACK_SECONDS, PEAK_TARGET_MB, STARTUP_TARGET_MS = 1.3, 0.15, 100, 40
+WATCHED = ['xml.etree', 'argparse', 'matplotlib', 'nonocolour', 'nonocolourfiles', 'PIL', 'pysat']
+BIG_FORMULA = 150_000  # clauses: past this, a slow whole-grid count may be stopped
+
+
+def progress(items, label):
+    """Iterate over items, showing a progress bar on stderr (tqdm, from the [test] extra)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        sys.exit('race.py needs tqdm for its progress bars: python -m pip install -e ".[test]"')
+    return tqdm(list(items), desc=label, file=sys.stderr, leave=False)
+
+
+def write_csv(path, table):
+    """Write a list of dicts as CSV (columns in the first dict's order)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, 'w', newline='') as file:
+        writer = csv.DictWriter(file, fieldnames=list(table[0]))
+        writer.writeheader()
+        writer.writerows(table)
+    print(f'wrote {path}', file=sys.stderr)
+
+
+# --- the puzzles -------------------------------------------------------------------------------
+
+def collection_files(folder, quick):
+    """(name, path) of the puzzles to run: every .non file under `folder` but reference-timings
+    (none if it is absent); with `quick`, three small puzzles shipped in puzzles/ instead."""
+    if quick:
+        return [(name, ROOT / 'puzzles' / f'{name}.non') for name in QUICK_PUZZLES]
+    if not folder.is_dir():
+        return []
+    return [(path.relative_to(folder).with_suffix('').as_posix(), path)
+            for path in sorted(folder.rglob('*.non'))
+            if 'reference-timings' not in path.relative_to(folder).parts]
+
+
+def random_picture(size, density, seed):
+    """A seeded random size x size picture (rows of 0/1), each cell filled with `density`."""
+    rng = random.Random(f'race {size} {density} {seed}')
+    return [[int(rng.random() < density) for _ in range(size)] for _ in range(size)]
+
+
+def random_files(args, folder):
+    """(name, path) of the random puzzles, written as .non files into `folder`."""
+    import nonofiles
+    found = []
+    for size in args.sizes:
+        for density in args.densities:
+            for seed in range(args.seed, args.seed + args.seeds):
+                name = f'random-{size}x{size}-d{density}-s{seed}'
+                puzzle = nonofiles.picture_puzzle(random_picture(size, density, seed), title=name)
+                found.append((name, nonofiles.write_puzzle(puzzle, folder / f'{name}.non')))
+    return found
+
+
+def puzzle_files(args, folder):
+    """Every puzzle of a run: the collection's (or the quick ones), then the random ones."""
+    return collection_files(args.puzzles, args.quick) + random_files(args, folder)
+
+
+# --- a whole process tree, timed and sampled ---------------------------------------------------
+
+def child_environment():
+    """The environment of every child: this checkout first on the path, fixed hash seed,
+    bytecode caches allowed (as a user's Python has them)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED='0')
+    env.pop('PYTHONDONTWRITEBYTECODE', None)
+    return env
+
+
+def proc_children_works():
+    """Does this system list a thread's children in /proc (Linux, CONFIG_PROC_CHILDREN)?"""
+    return Path(f'/proc/{os.getpid()}/task/{os.getpid()}/children').exists()
+
+
+def tree_pids(pid, fast=proc_children_works()):
+    """The process `pid` and all its descendants. From /proc/PID/task/TID/children (a tenth of
+    a millisecond), else psutil's scan of every process (over a millisecond: the sampler would
+    take a real share of a core from the processes it measures)."""
+    if not fast:
+        import psutil
+        try:
+            return [pid] + [p.pid for p in psutil.Process(pid).children(recursive=True)]
+        except psutil.Error:
+            return [pid]
+    found, todo = [], [pid]
+    while todo:
+        here = todo.pop()
+        found.append(here)
+        try:
+            for thread in os.listdir(f'/proc/{here}/task'):
+                with open(f'/proc/{here}/task/{thread}/children') as file:
+                    todo.extend(int(child) for child in file.read().split())
+        except OSError:  # gone meanwhile
+            pass
+    return found
+
+
+class TreeSampler(threading.Thread):
+    """Samples the summed RSS of a process tree every SAMPLE_SECONDS until stopped; kills the
+    tree if it runs past `kill_after` seconds (a hang, not a measurement)."""
+
+    def __init__(self, pid, kill_after):
+        super().__init__(daemon=True)
+        self.pid, self.kill_after, self.start_time = pid, kill_after, time.perf_counter()
+        self.done = threading.Event()
+        self.processes = {}  # pid -> psutil.Process, every process seen in the tree
+        self.high_water = {}  # pid -> its peak RSS since its exec (VmHWM), as last read
+        self.peak, self.killed = 0, False
+
+    def run(self):
+        import psutil
+        while True:
+            total = 0
+            for pid in tree_pids(self.pid):
+                try:
+                    if pid not in self.processes:
+                        self.processes[pid] = psutil.Process(pid)
+                    total += self.processes[pid].memory_info().rss
+                    self.high_water[pid] = max(self.high_water.get(pid, 0), high_water(pid))
+                except (psutil.Error, OSError):
+                    pass
+            self.peak = max(self.peak, total)
+            if not self.killed and time.perf_counter() - self.start_time > self.kill_after:
+                self.killed = True
+                for process in self.processes.values():
+                    kill(process)
+            if self.done.wait(SAMPLE_SECONDS):
+                return
+
+    def stragglers(self, grace=1.0):
+        """How many descendants outlived the command by `grace` seconds (they are killed)."""
+        import psutil
+        left = [p for pid, p in self.processes.items() if pid != self.pid]
+        deadline = time.perf_counter() + grace
+        while True:
+            left = [p for p in left if alive(p)]
+            if not left or time.perf_counter() > deadline:
+                break
+            time.sleep(0.02)
+        for process in left:
+            kill(process)
+        psutil.wait_procs(left, timeout=1)
+        return len(left)
+
+
+def high_water(pid):
+    """The peak RSS of process `pid` since its last exec, in bytes (VmHWM of /proc/PID/status;
+    0 where there is no such file)."""
+    try:
+        with open(f'/proc/{pid}/status') as file:
+            for line in file:
+                if line.startswith('VmHWM:'):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def alive(process):
+    """Is this psutil.Process still running (and not a zombie)?"""
+    import psutil
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def kill(process):
+    """SIGKILL one process of a tree this script started (if it is still that process)."""
+    import psutil
+    try:
+        process.send_signal(signal.SIGKILL)  # psutil checks the pid was not reused
+    except psutil.Error:
+        pass
+
+
+def run_tree(argv, kill_after):
+    """Run argv as a whole process: (exit code, wall seconds, tree peak MB, ru_maxrss MB, last
+    line of stdout (of stderr if stdout is empty), stragglers, largest VmHWM MB, sum of VmHWMs
+    MB)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, cwd=ROOT, env=child_environment(), stdout=out, stderr=err,
+                                 stdin=subprocess.DEVNULL)
+        sampler = TreeSampler(child.pid, kill_after)
+        sampler.start()
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+        sampler.done.set()
+        sampler.join()
+        child.returncode = code = os.waitstatus_to_exitcode(status)
+        stray = sampler.stragglers()
+        lines = []
+        for stream in (out, err):
+            stream.seek(0)
+            lines = lines or stream.read().decode(errors='replace').strip().splitlines()
+    if sampler.killed:
+        code = 'killed'
+    marks = sampler.high_water.values()
+    return (code, seconds, sampler.peak / MB, usage.ru_maxrss * 1024 / MB,
+            lines[-1] if lines else '', stray, max(marks, default=0) / MB, sum(marks) / MB)
+
+
+# --- part 1: the three modes -------------------------------------------------------------------
+
+def answering_part(code, verdict):
+    """Which part answered, read from the verdict line: 'SAT (racing)', 'SAT', 'engine', or
+    'gave up' / 'error' / 'killed'."""
+    if code == 'killed':
+        return 'killed'
+    if code == 3 or verdict.startswith('gave up'):
+        return 'gave up'
+    if code not in (0, 1):
+        return 'error'
+    if 'SAT, racing the engine' in verdict:
+        return 'SAT (racing)'
+    if 'found by SAT' in verdict or verdict.endswith('(SAT)'):
+        return 'SAT'
+    return 'engine'
+
+
+def answer_status(code, verdict):
+    """'unique', 'multiple' or 'none' from a finished run's verdict line, else ''."""
+    if code not in (0, 1):
+        return ''
+    for words, status in (('unique', 'unique'), ('multiple', 'multiple'), ('no solution', 'none')):
+        if verdict.startswith(words):
+            return status
+    return '?'
+
+
+def run_mode(path, mode, args):
+    """One run of the command on `path` in `mode` (a key of MODES)."""
+    argv = [sys.executable, '-m', 'nonotools', str(path), '--timeout', f'{args.timeout:g}',
+            *MODES[mode]]
+    return run_tree(argv, kill_after=args.timeout + max(10.0, args.timeout))
+
+
+def measure_puzzle(index, path, args):
+    """The three modes on one puzzle, interleaved: {mode: runs}, each run a tuple of run_tree."""
+    order = list(MODES)[index % 3:] + list(MODES)[:index % 3]
+    runs = {mode: [] for mode in MODES}
+    for round_number in range(args.repeats):
+        if round_number == 1 and sum(r[1] for mode in runs for r in runs[mode]) > 10:
+            break  # a slow puzzle: one round is enough
+        for mode in order:
+            runs[mode].append(run_mode(path, mode, args))
+    return runs
+
+
+def mode_columns(mode, runs):
+    """The CSV columns of one mode: the median run's code, verdict and part; median seconds;
+    the largest peaks over the runs."""
+    middle = sorted(runs, key=lambda run: run[1])[(len(runs) - 1) // 2]
+    code, verdict = middle[0], middle[4]
+    return {f'{mode}_exit': code, f'{mode}_seconds': f'{statistics.median(r[1] for r in runs):.3f}',
+            f'{mode}_part': answering_part(code, verdict),
+            f'{mode}_tree_peak_mb': f'{max(r[2] for r in runs):.1f}',
+            f'{mode}_max_rss_mb': f'{max(r[3] for r in runs):.1f}',
+            f'{mode}_hwm_mb': f'{max(r[6] for r in runs):.1f}',
+            f'{mode}_hwm_sum_mb': f'{max(r[7] for r in runs):.1f}',
+            f'{mode}_stragglers': sum(r[5] for r in runs), f'{mode}_verdict': verdict}
+
+
+def puzzle_row(name, path, runs):
+    """One row of race.csv: the three modes side by side, the faster of the two parts alone, the
+    race's ratio to it, and the two targets."""
+    import nonofiles
+    puzzle = nonofiles.read_puzzle(path)
+    row = {'puzzle': name, 'size': f'{puzzle.width}x{puzzle.height}', 'runs': len(runs['race'])}
+    for mode in MODES:
+        row.update(mode_columns(mode, runs[mode]))
+    finished = [float(row[f'{mode}_seconds']) for mode in ('no-sat', 'sat')
+                if row[f'{mode}_exit'] in (0, 1)]
+    race = float(row['race_seconds']) if row['race_exit'] in (0, 1) else None
+    faster = min(finished) if finished else None
+    statuses = {answer_status(row[f'{mode}_exit'], row[f'{mode}_verdict']) for mode in MODES} - {''}
+    row.update({
+        'faster_seconds': '' if faster is None else f'{faster:.3f}',
+        'ratio': '' if faster is None or race is None else f'{race / faster:.3f}',
+        # nobody answered: no target to miss; the race alone answered: it met it
+        'time_ok': ('' if faster is None and race is None else
+                    race is not None and (faster is None
+                                          or race <= RATIO_TARGET * faster + SLACK_SECONDS)),
+        'memory_ok': float(row['race_tree_peak_mb']) <= PEAK_TARGET_MB,
+        'answers_agree': len(statuses) <= 1})
+    return row
+
+
+def own_rss_mb():
+    """This script's own peak resident memory, the floor of its children's ru_maxrss."""
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def part_modes(args, out):
+    """The command three ways on every puzzle; race.csv and a summary of the targets."""
+    with tempfile.TemporaryDirectory() as folder:
+        puzzles = puzzle_files(args, Path(folder))
+        if not puzzles:
+            print('modes: no puzzles to run', file=sys.stderr)
+            return
+        run_mode(puzzles[0][1], 'race', args)  # writes the bytecode caches
+        table = []
+        for index, (name, path) in enumerate(progress(puzzles, 'modes')):
+            table.append(puzzle_row(name, path, measure_puzzle(index, path, args)))
+    write_csv(out / 'race.csv', table)
+    print_modes_summary(table)
+
+
+def print_modes_summary(table):
+    """How many puzzles meet each target, the worst ratio, the largest peak, the misses."""
+    timed = [row for row in table if row['time_ok'] != '']
+    slow = [row['puzzle'] for row in timed if not row['time_ok']]
+    heavy = [row['puzzle'] for row in table if not row['memory_ok']]
+    print(f'\nThe race against the faster of engine alone and SAT alone, {len(table)} puzzles:')
+    print(f'{"puzzle":<36} {"no-sat":>8} {"race":>8} {"sat":>8} {"ratio":>6} {"race part":<13}'
+          f' {"race MB: tree":>13} {"hwm sum":>7} {"rss":>5}')
+    for row in table:
+        print(f'{row["puzzle"]:<36} ' + ' '.join(
+            f'{row[f"{mode}_seconds"] if row[f"{mode}_exit"] in (0, 1) else row[f"{mode}_part"]:>8}'
+            for mode in MODES) + f' {row["ratio"] or "-":>6} {row["race_part"]:<13}'
+            f' {row["race_tree_peak_mb"]:>13} {row["race_hwm_sum_mb"]:>7} {row["race_max_rss_mb"]:>5}')
+    ratios = [(float(row['ratio']), row['puzzle']) for row in table if row['ratio']]
+    peak = max(table, key=lambda row: float(row['race_tree_peak_mb']))
+    print(f'time target (race <= {RATIO_TARGET} x faster + {SLACK_SECONDS} s): '
+          f'{len(timed) - len(slow)} of {len(timed)} puzzles that some mode answered'
+          + (f'; worst ratio {max(ratios)[0]:.2f} ({max(ratios)[1]})' if ratios else ''))
+    print(f'memory target (race tree peak <= {PEAK_TARGET_MB} MB): {len(table) - len(heavy)} of '
+          f'{len(table)}; largest {float(peak["race_tree_peak_mb"]):.1f} MB ({peak["puzzle"]})')
+    print(f'missed the time target: {", ".join(slow) or "none"}')
+    print(f'missed the memory target: {", ".join(heavy) or "none"}')
+    print(f'(rss is ru_maxrss, which counts this script\'s own {own_rss_mb():.1f} MB as a floor)')
+    disagree = [row['puzzle'] for row in table if not row['answers_agree']]
+    stray = [row['puzzle'] for row in table if any(row[f'{m}_stragglers'] for m in MODES)]
+    if disagree:
+        print(f'DIFFERENT ANSWERS between modes: {", ".join(disagree)}')
+    if stray:
+        print(f'processes left running after the command ended: {", ".join(stray)}')
+
+
+# --- part 2: start-up --------------------------------------------------------------------------
+
+ONE_BY_ONE = 'width 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n'
+
+
+def wall_seconds(argv):
+    """Wall seconds of one whole process (its output thrown away); it must succeed."""
+    start = time.perf_counter()
+    result = subprocess.run(argv, cwd=ROOT, env=child_environment(), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f'{" ".join(argv)} failed (exit {result.returncode}): '
+                 f'{result.stderr.decode(errors="replace")[-500:]}')
+    return seconds
+
+
+def import_times(stderr):
+    """{module: (self us, cumulative us, imported by)} from the lines of python -X importtime,
+    which lists a module after the modules it imports, indented one step deeper than it; a
+    module at the top level was imported by the program itself ('-')."""
+    lines = []
+    for line in stderr.splitlines():
+        if line.startswith('import time:') and '|' in line and 'imported package' not in line:
+            own, cumulative, module = line[len('import time:'):].split('|')
+            depth = len(module) - len(module.lstrip()) - 1
+            lines.append((module.strip(), int(own), int(cumulative), depth))
+    found = {}
+    for k, (module, own, cumulative, depth) in enumerate(lines):
+        parent = next((other for other, _, _, d in lines[k + 1:] if d < depth), '(main)')
+        found.setdefault(module, (own, cumulative, parent))
+    return found
+
+
+def was_imported(name, modules):
+    """Was module `name` (or one of its submodules) imported?"""
+    return any(module == name or module.startswith(name + '.') for module in modules)
+
+
+def part_startup(args, out):
+    """Python doing nothing against the command on a 1x1 puzzle; what the command imports."""
+    with tempfile.TemporaryDirectory() as folder:
+        one = Path(folder) / 'one.non'
+        one.write_text(ONE_BY_ONE)
+        nothing = [sys.executable, '-c', 'pass']
+        command = [sys.executable, '-m', 'nonotools', str(one)]
+        wall_seconds(command)  # writes the bytecode caches
+        times = {'python -c pass': [], 'python -m nonotools one.non (1x1)': []}
+        for k in progress(range(args.startup_runs), 'start-up'):
+            pair = [(nothing, 'python -c pass'), (command, 'python -m nonotools one.non (1x1)')]
+            for argv, label in pair[::1 if k % 2 else -1]:
+                times[label].append(wall_seconds(argv))
+        traced = subprocess.run([sys.executable, '-X', 'importtime', *command[1:]], cwd=ROOT,
+                                env=child_environment(), capture_output=True, text=True)
+    table = [{'what': label, 'runs': len(seconds), 'median_ms': f'{statistics.median(seconds) * 1000:.1f}',
+              'min_ms': f'{min(seconds) * 1000:.1f}', 'max_ms': f'{max(seconds) * 1000:.1f}',
+              'target_ms': '', 'meets_target': ''} for label, seconds in times.items()]
+    medians = [statistics.median(seconds) * 1000 for seconds in times.values()]
+    difference = medians[1] - medians[0]
+    table.append({'what': 'difference (command - python)', 'runs': '', 'median_ms': f'{difference:.1f}',
+                  'min_ms': '', 'max_ms': '', 'target_ms': STARTUP_TARGET_MS,
+                  'meets_target': difference <= STARTUP_TARGET_MS})
+    write_csv(out / 'startup.csv', table)
+    modules = import_times(traced.stderr)
+    top = sorted(modules.items(), key=lambda item: -item[1][1])[:15]
+    imports = [{'module': name, 'rank': k, 'cumulative_ms': f'{cumulative / 1000:.1f}',
+                'self_ms': f'{own / 1000:.1f}', 'imported_by': parent,
+                'watched': name in WATCHED, 'imported': True}
+               for k, (name, (own, cumulative, parent)) in enumerate(top, 1)]
+    for name in WATCHED:
+        if name not in dict(top):
+            own, cumulative, parent = modules.get(name, ('', '', ''))
+            imports.append({'module': name, 'rank': '', 'watched': True,
+                            'cumulative_ms': own and f'{cumulative / 1000:.1f}',
+                            'self_ms': own and f'{own / 1000:.1f}', 'imported_by': parent,
+                            'imported': was_imported(name, modules)})
+    total = sum(own for own, _, _ in modules.values())
+    imports.append({'module': f'TOTAL ({len(modules)} modules)', 'rank': '', 'watched': '',
+                    'cumulative_ms': f'{total / 1000:.1f}', 'self_ms': '', 'imported_by': '',
+                    'imported': ''})
+    write_csv(out / 'startup-imports.csv', imports)
+    print(f'\nStart-up, median of {args.startup_runs} runs each: python -c pass '
+          f'{medians[0]:.1f} ms, the command on a 1x1 puzzle {medians[1]:.1f} ms, difference '
+          f'{difference:.1f} ms (target at most {STARTUP_TARGET_MS} ms: '
+          f'{"met" if difference <= STARTUP_TARGET_MS else "MISSED"})')
+    print(f'imports (python -X importtime): {len(modules)} modules, {total / 1000:.1f} ms of '
+          'import time in all; the largest by cumulative time:')
+    for name, (own, cumulative, parent) in top:
+        print(f'  {name:<40} {cumulative / 1000:7.1f} ms  (own {own / 1000:.1f} ms; '
+              f'imported by {parent})')
+    watched = [f'{name} (by {modules[name][2] if name in modules else "?"})'
+               for name in WATCHED if was_imported(name, modules)]
+    print(f'watched modules imported: {", ".join(watched) or "none"} '
+          '(a .non file should need none but argparse)')
+
+
+# --- part 3: SAT's formula ---------------------------------------------------------------------
+
+def formula_size(rows, cols, grid, stop_seconds=None):
+    """(variables, clauses, literals, seconds, note) of nonosat.puzzle_cnf(rows, cols, grid),
+    counted line by line. With stop_seconds, a count past BIG_FORMULA clauses that takes longer
+    stops: variables, clauses and literals are then None and the note says how far it got."""
+    import nonosat
+    start = time.perf_counter()
+    _, lines, numbers = nonosat.puzzle_lines(rows, cols, grid)
+    clauses = literals = 0
+    for k, line in enumerate(lines, 1):
+        clauses += len(line)
+        literals += sum(map(len, line))
+        seconds = time.perf_counter() - start
+        if stop_seconds is not None and clauses > BIG_FORMULA and seconds > stop_seconds:
+            return (None, None, None, seconds, f'stopped after {seconds:.0f} s: {clauses} clauses '
+                    f'in the first {k} of {len(rows) + len(cols)} lines')
+    return next(numbers) - 1, clauses, literals, time.perf_counter() - start, ''
+
+
+def encoding_row(name, path, args):
+    """One row of encoding.csv."""
+    import nonoengine
+    import nonofiles
+    import nonosat
+    from nonovector import Contradiction
+    puzzle = nonofiles.read_puzzle(path)
+    rows, cols, givens = puzzle.rows, puzzle.cols, puzzle.givens
+    cells = len(rows) * len(cols)
+    row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}', 'cells': cells}
+    variables, clauses, literals, seconds, note = formula_size(rows, cols, givens,
+                                                               args.encoding_seconds)
+    row.update({'whole_variables': variables, 'whole_clauses': clauses, 'whole_literals': literals,
+                'whole_variables_per_cell': '' if variables is None else f'{variables / cells:.1f}',
+                'whole_clauses_per_cell': '' if clauses is None else f'{clauses / cells:.1f}',
+                'whole_seconds': f'{seconds:.2f}', 'whole_note': note})
+    start = time.perf_counter()
+    try:
+        known = nonoengine.propagate(rows, cols, givens)
+    except Contradiction:
+        row.update({'line_logic_seconds': f'{time.perf_counter() - start:.2f}',
+                    'open_cells': '', 'note': 'line logic finds a contradiction: no formula'})
+        return row
+    line_seconds = time.perf_counter() - start
+    open_cells = sum(cell is None for line in known for cell in line)
+    variables, clauses, literals, seconds, _ = formula_size(rows, cols, known)
+    estimate = nonosat.SAT_BASE_BYTES + nonosat.BYTES_PER_STATE * (variables - open_cells)
+    row.update({'line_logic_seconds': f'{line_seconds:.2f}', 'open_cells': open_cells,
+                'after_variables': variables, 'after_clauses': clauses,
+                'after_literals': literals,
+                'after_variables_per_cell': f'{variables / cells:.1f}',
+                'after_clauses_per_cell': f'{clauses / cells:.1f}',
+                'after_clauses_per_open_cell': f'{clauses / open_cells:.1f}' if open_cells else '',
+                'after_seconds': f'{seconds:.2f}',
+                'sat_budget_mb': f'{estimate / MB:.1f}',
+                'fits_race_share': estimate <= nonosat.RACE_SAT_BYTES, 'note': ''})
+    return row
+
+
+ENCODING_COLUMNS = ['line_logic_seconds', 'open_cells', 'after_variables', 'after_clauses',
+                    'after_literals', 'after_variables_per_cell', 'after_clauses_per_cell',
+                    'after_clauses_per_open_cell', 'after_seconds', 'sat_budget_mb',
+                    'fits_race_share', 'note']
+
+
+def part_encoding(args, out):
+    """SAT's formula size, whole grid and after line logic, for every puzzle."""
+    with tempfile.TemporaryDirectory() as folder:
+        table = [encoding_row(name, path, args)
+                 for name, path in progress(puzzle_files(args, Path(folder)), 'encoding')]
+    if not table:
+        print('encoding: no puzzles to count', file=sys.stderr)
+        return
+    for row in table:  # the same columns in every row, contradictions included
+        for column in ENCODING_COLUMNS:
+            row.setdefault(column, '')
+    write_csv(out / 'encoding.csv', table)
+    import nonosat
+    print(f'\nSAT\'s formula, whole grid and after line logic (race share '
+          f'{nonosat.RACE_SAT_BYTES / MB:.0f} MB):')
+    print(f'{"puzzle":<36} {"cells":>6} {"clauses/cell":>12} {"open":>6} {"after":>9} '
+          f'{"budget MB":>9} fits')
+    for row in table:
+        print(f'{row["puzzle"]:<36} {row["cells"]:>6} {row["whole_clauses_per_cell"] or "-":>12} '
+              f'{row["open_cells"]:>6} {row["after_clauses_per_cell"] or "-":>9} '
+              f'{row["sat_budget_mb"] or "-":>9} {row["fits_race_share"]}')
+
+
+PARTS = {'modes': part_modes, 'startup': part_startup, 'encoding': part_encoding}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--parts', default=','.join(PARTS),
+                        help=f'comma-separated parts to run (default: all of {", ".join(PARTS)})')
+    parser.add_argument('--quick', action='store_true',
+                        help='three small shipped puzzles, random 10x10 and 20x20 only, five '
+                             'start-up runs')
+    parser.add_argument('--out', type=Path, default=ROOT / 'benchmarks' / 'results')
+    parser.add_argument('--puzzles', type=Path, default=SHARED,
+                        help='the folder of puzzle files (default ../shared/puzzles)')
+    parser.add_argument('--timeout', type=float, default=30.0, help='--timeout of each run (30 s)')
+    parser.add_argument('--repeats', type=int, default=1,
+                        help='rounds per puzzle whose first round took under 10 s (median kept)')
+    parser.add_argument('--sizes', type=int, nargs='+', default=[10, 20, 30, 50, 75, 100],
+                        help='sides of the random square pictures')
+    parser.add_argument('--densities', type=float, nargs='+', default=[0.5, 0.6])
+    parser.add_argument('--seeds', type=int, default=2, help='random pictures per size and density')
+    parser.add_argument('--seed', type=int, default=1, help='the first seed')
+    parser.add_argument('--startup-runs', type=int, default=30)
+    parser.add_argument('--encoding-seconds', type=float, default=60.0,
+                        help='stop a whole-grid count past 150,000 clauses after this long')
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.sizes = [size for size in args.sizes if size <= 20]
+        args.seeds, args.startup_runs = 1, min(args.startup_runs, 5)
+    if args.timeout <= 0 or args.repeats < 1 or args.seeds < 0 or args.startup_runs < 1:
+        parser.error('--timeout, --repeats and --startup-runs must be positive, --seeds at least 0')
+    parts = args.parts.split(',')
+    for part in parts:
+        if part not in PARTS:
+            parser.error(f'unknown part {part!r}; choose from {", ".join(PARTS)}')
+    args.out.mkdir(parents=True, exist_ok=True)
+    for part in parts:
+        PARTS[part](args, args.out)
+
+
+if __name__ == '__main__':
+    main()
