@@ -1,6 +1,7 @@
 """The tutorial as a website (book/build.py), built once and read in a real browser.
 
-- the build reports no Sphinx warning (nitpicky: no broken internal link, no missing image);
+- the build reports no Sphinx warning (nitpicky: no broken internal link, no missing image), and
+  its theme is the installed sphinx-book-theme package's;
 - the table of contents links every notebook of notebooks/ in reading order: the chapters by the
   N of their "# Chapter N." titles, then the appendices (read here from the notebooks themselves);
 - in Chromium, driven by Playwright: each chapter page loads with no console error and fetches
@@ -150,6 +151,33 @@ def test_the_build_has_no_warnings(book):
                 if re.search(r"\b(WARNING|ERROR|CRITICAL)\b", line)]
     assert warnings == []
     assert "0 Sphinx warnings" in book.stdout
+
+
+def test_a_broken_link_or_a_missing_image_is_a_warning(tmp_path):
+    """The check above can fail: a tiny book with a broken link and a missing image warns."""
+    import yaml
+
+    build = load_build_script()
+    notebook = tmp_path / "broken.ipynb"
+    notebook.write_text(json.dumps({
+        "cells": [{"cell_type": "markdown", "id": "broken", "metadata": {}, "source": [
+            "# Chapter 1. Broken\n\n![a figure](missing.png) and [a page](nowhere.ipynb)"]}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    config = yaml.safe_load((ROOT / "book" / "_config.yml").read_text())
+    build.stage(tmp_path / "src", build.book_config(config, None, "main"), [notebook], "# A book\n")
+    warnings = build.run_sphinx(tmp_path / "src", tmp_path / "html")
+    assert any("image file not readable: notebooks/missing.png" in line for line in warnings), warnings
+    assert any("nowhere.ipynb" in line for line in warnings), warnings
+
+
+def test_the_theme_comes_from_its_package(book):
+    """sphinx-book-theme's files are copied from the installed package, not fetched (and the
+    browser tests check that no page fetches anything from the network)."""
+    import sphinx_book_theme
+
+    styles = Path(sphinx_book_theme.__file__).parent / "theme" / "sphinx_book_theme" / "static" / "styles"
+    built = OUT / "html" / "_static" / "styles" / "sphinx-book-theme.css"
+    assert built.read_bytes() == (styles / "sphinx-book-theme.css").read_bytes()
 
 
 def test_every_notebook_is_in_the_table_of_contents_in_order(book):
