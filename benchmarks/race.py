@@ -1,7 +1,9 @@
 """The `nonogram` command's race (engine against SAT), its memory and its start-up, as whole processes.
 
     python benchmarks/race.py                          # every part; writes benchmarks/results/
-    python benchmarks/race.py --quick --out /tmp/race  # a smoke run (about 15 s)
+    python benchmarks/race.py --quick --out /tmp/race  # a smoke run, about 10 s: three small
+                                                       # puzzles of puzzles/, random 10x10 and
+                                                       # 20x20, five start-up runs
     python benchmarks/race.py --parts startup          # some parts (modes, startup, encoding)
 
 Parts:
@@ -642,6 +644,10 @@ def main(argv=None):
     for part in parts:
         if part not in PARTS:
             parser.error(f'unknown part {part!r}; choose from {", ".join(PARTS)}')
+    partial = args.quick or not args.puzzles.is_dir()
+    if partial and args.out.resolve() == (ROOT / 'benchmarks' / 'results').resolve():
+        parser.error(f'with --quick, or without the puzzle collection ({args.puzzles}), the '
+                     'tables would be partial; write them elsewhere: --out DIR')
     args.out.mkdir(parents=True, exist_ok=True)
     for part in parts:
         PARTS[part](args, args.out)
