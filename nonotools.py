@@ -10,6 +10,7 @@
 #   perhaps one that line logic alone can solve. The *puzzle-maker* says whether a picture's
 #   clues are good and, if they are not, which few cells to print as givens to make them good, as
 #   GCHQ did on its 2015 Christmas card; a seeded generator makes good random puzzles on demand;
+#   and a *worksheet maker* prints puzzles, with an answer key, for a class to shade in pencil;
 # - anyone at a **terminal**: the `nonogram` command solves a puzzle file, in black and white or
 #   in colour, checks that its solution is unique, and answers with exit codes a script can test.
 #
@@ -20,8 +21,8 @@
 
 Chapter 10 of the nonogram tutorial (notebooks/nonotools.ipynb is the readable version).
 Puzzle-maker: describe, make_unique, make_puzzle, given_cells, givens_grid, draw_proposal,
-random_puzzles. Command: main
-(also `python -m nonotools FILE` and the `nonogram` console script), command_parser,
+random_puzzles. Worksheets: judge_for_sheet, draw_worksheet, worksheet_pages, class_set.
+Command: main (also `python -m nonotools FILE` and the `nonogram` console script), command_parser,
 solve_command. The file readers and writers of chapter 7 are re-exported here
 (read_puzzles, read_puzzle, write_puzzle, Puzzle, PuzzleFileError, ...) for convenience.
 """
@@ -404,6 +405,297 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
 
 
 # %% [markdown]
+# ## Worksheets for a class
+#
+# A class on constraint propagation works on paper: a sheet of empty grids with their clues, big
+# enough to shade with a pencil, and a key for the teacher. Three steps make one.
+#
+# 1. **Judge** each puzzle with chapter 6's `find_solutions` (the engine, and SAT if the engine
+#    is slow). A worksheet whose key is ambiguous is useless, so a puzzle with no solution or
+#    several is refused, by name. The verdict's method says how hard the puzzle is: line logic
+#    alone, probing, or search. (A puzzle that SAT had to finish counts as needing search: the
+#    engine's line logic and probing had not finished it.) The judged puzzle carries its key as
+#    its `goal` and the method in its metadata, as `random_puzzles` does.
+# 2. **Lay out** the pages (A4, portrait): each puzzle as large as fits, with cells of at most
+#    1 cm, and several small puzzles on a page as long as their cells stay big enough for a pencil
+#    (6 mm). The key's pictures may be smaller.
+# 3. **Draw** each puzzle with chapter 2's `draw_grid` (or chapter 8's `draw_colour_grid`) on
+#    empty cells, givens printed: a given filled cell black (or in its colour), a given empty cell
+#    with a dot. Then the key, in colour for colour puzzles.
+
+# %%
+DIFFICULTY = {'line': 'line logic alone', 'probing': 'needs probing', 'search': 'needs search'}
+
+
+def judge_for_sheet(puzzle, name='the puzzle', timeout=None, **options):
+    """A copy of the puzzle, its goal its one solution and metadata['method'] its verdict's:
+    NonogramError naming it unless it has exactly one; SearchLimit if `timeout` runs out."""
+    import dataclasses
+
+    colour = isinstance(puzzle, ColourPuzzle)
+    find = nonocolour.find_solutions if colour else nonosat.find_solutions
+    answer = find(puzzle.rows, puzzle.cols, puzzle.givens, count=2, timeout=timeout, **options)
+    if not answer.finished:
+        raise SearchLimit(f'{name}: no verdict in time', answer.nodes, answer.seconds, [])
+    if answer.status != 'unique':
+        raise NonogramError(f'{name}: {"several" if answer.solutions else "no"} solutions; a '
+                            'worksheet needs puzzles with exactly one')
+    return dataclasses.replace(puzzle, goal=answer.solutions[0],
+                               metadata={**puzzle.metadata, 'method': answer.method or 'search'})
+
+
+# %% [markdown]
+# The layout is plain arithmetic in inches. A drawing's *extent* is its size in squares (the
+# grid, and the clues' squares to its left and above); a *layout* cuts the page into columns x
+# rows of slots, and a drawing gets the largest cell that fits its slot, at most 1 cm.
+
+# %%
+A4, MARGIN, HEADER, CAPTION, GAP = (8.27, 11.69), 0.6, 0.6, 0.5, 0.3  # inches
+LARGEST_CELL, PENCIL_CELL, KEY_CELL = 0.39, 0.24, 0.08  # inches: 1 cm, 6 mm, 2 mm
+SHEET_LAYOUTS = [(2, 3), (2, 2), (1, 2), (1, 1)]  # slots on a page: columns x rows
+KEY_LAYOUTS = [(3, 4)] + SHEET_LAYOUTS
+
+
+def extent(puzzle, clues=True) -> tuple[int, int]:
+    """A puzzle's drawing size in squares: its grid and (if `clues`) its clues' squares."""
+    return (puzzle.width + clues * max([len(clue) for clue in puzzle.rows] + [1]),
+            puzzle.height + clues * max([len(clue) for clue in puzzle.cols] + [1]))
+
+
+# %% [markdown]
+# A slot is what a page holds, less its margins, header and gaps, shared among the slots; a
+# caption takes the top of each.
+
+# %%
+def slot_size(layout) -> tuple[float, float]:
+    """(width, height) in inches that a drawing may use in a slot of `layout`."""
+    return ((A4[0] - 2 * MARGIN + GAP) / layout[0] - GAP,
+            (A4[1] - 2 * MARGIN - HEADER + GAP) / layout[1] - GAP - CAPTION)
+
+
+def cell_inches(extent, layout) -> float:
+    """The side of a cell for a drawing of `extent` (columns, rows of squares) in a slot."""
+    width, height = slot_size(layout)
+    return min(LARGEST_CELL, width / extent[0], height / extent[1])
+
+
+# %% [markdown]
+# `pages_of` puts on each page as many drawings, in order, as keep their cells at least
+# `smallest` in some layout, then takes the layout of fewest slots that holds them, so that a
+# short page gets bigger cells. A puzzle too big even for a page at 6 mm gets a page of its own.
+
+# %%
+def pages_of(extents, layouts, smallest) -> list[tuple[tuple, range]]:
+    """Share drawings among pages, in order: (layout, drawing numbers) for each page."""
+    pages, start = [], 0
+    while start < len(extents):
+        def fitting(layout):  # how many of the next drawings fit the slots of `layout`
+            room = min(len(extents) - start, layout[0] * layout[1])
+            return next((n for n in range(room)
+                         if cell_inches(extents[start + n], layout) < smallest), room)
+        count = max(1, *map(fitting, layouts))
+        layout = [layout for layout in layouts if layout[0] * layout[1] >= count][-1]
+        pages.append((layout, range(start, start + count)))
+        start += count
+    return pages
+
+
+# %% [markdown]
+# Drawing. Each slot gets an Axes of exactly the drawing's size, under a caption:
+
+# %%
+def slot_axes(fig, layout, slot, extent, caption):
+    """An Axes for a drawing of `extent` in slot number `slot` of `layout`, under `caption`."""
+    (width, height), cell = slot_size(layout), cell_inches(extent, layout)
+    left = MARGIN + slot % layout[0] * (width + GAP)
+    top = A4[1] - MARGIN - HEADER - slot // layout[0] * (height + CAPTION + GAP)
+    fig.text((left + width / 2) / A4[0], top / A4[1], caption, ha='center', va='top',
+             fontsize=9, linespacing=1.5)
+    w, h = (extent[0] + 0.1) * cell, (extent[1] + 0.1) * cell
+    return fig.add_axes(((left + (width - w) / 2) / A4[0], (top - CAPTION - h) / A4[1],
+                         w / A4[0], h / A4[1]))
+
+
+# %% [markdown]
+# and in it the puzzle as printed, or, in the key, its solution alone:
+
+# %%
+def draw_sheet_puzzle(puzzle, ax, key=False):
+    """Draw a judged puzzle as printed (givens filled, or dotted if empty), or for the key."""
+    givens = puzzle.givens or [[None] * puzzle.width] * puzzle.height
+    cells = puzzle.goal if key else [[cell or 0 for cell in row] for row in givens]
+    rows, cols = (None, None) if key else (puzzle.rows, puzzle.cols)
+    if isinstance(puzzle, ColourPuzzle):
+        palette = nonocolour.palette_of(puzzle.colours, len(puzzle.colours))
+        palette[0] = palette[0] if key else '#ffffff'  # a blank sheet is white
+        nonocolour.draw_colour_grid(cells, rows, cols, palette, ax=ax, sets=False)
+    else:
+        draw_grid(cells, rows, cols, ax=ax, legend=False)
+    dots = [(i, j) for i, j, value in given_cells(givens) if value == 0 and not key]
+    ax.scatter([j + 0.5 for _, j in dots], [i + 0.5 for i, _ in dots], s=16, color='black')
+
+
+# %% [markdown]
+# A page has a header (the worksheet's title, and a line for the pupil's name), a caption over
+# each puzzle (its number and title, its difficulty and its givens), and its number at the
+# foot.
+
+# %%
+def sheet_caption(number, puzzle, key=False) -> str:
+    """A puzzle's number and title, then (not in the key) its difficulty and givens."""
+    title = f'{number}. {(puzzle.title or "puzzle")[:60]}'
+    given = [value for _, _, value in given_cells(puzzle.givens or [])]
+    note = f'; {plural(len(given), "cell")} given' + ' (dot: empty)' * (0 in given) if given else ''
+    return title if key else f'{title}\n{DIFFICULTY[puzzle.metadata["method"]]}{note}'
+
+
+# %% [markdown]
+# The pages, puzzles first, then the key, each page filled by `pages_of`:
+
+# %%
+def worksheet_pages(puzzles, title='Nonograms'):
+    """The pages of a worksheet of judged puzzles, as matplotlib Figures: puzzles, then key."""
+    from matplotlib.figure import Figure
+
+    sizes = [[extent(puzzle, clues=not key) for puzzle in puzzles] for key in (0, 1)]
+    pages = [(False, *page) for page in pages_of(sizes[0], SHEET_LAYOUTS, PENCIL_CELL)]
+    pages += [(True, *page) for page in pages_of(sizes[1], KEY_LAYOUTS, KEY_CELL)]
+    for number, (key, layout, group) in enumerate(pages, 1):
+        fig = Figure(figsize=A4)
+        fig.text(MARGIN / A4[0], 1 - MARGIN / A4[1], title + (': answer key' if key else ''),
+                 fontsize=15, va='top')
+        fig.text(1 - MARGIN / A4[0], 1 - MARGIN / A4[1], '' if key else 'Name: ' + '_' * 20,
+                 fontsize=11, ha='right', va='top')
+        fig.text(0.5, MARGIN / 2 / A4[1], f'page {number} of {len(pages)}', fontsize=8,
+                 ha='center')
+        for slot, k in enumerate(group):
+            caption = sheet_caption(k + 1, puzzles[k], key)
+            draw_sheet_puzzle(puzzles[k], slot_axes(fig, layout, slot, sizes[key][k], caption), key)
+        yield fig
+
+
+# %% [markdown]
+# The pages go into one PDF, whose text is real text (`pdf.fonttype` 42 embeds the fonts as
+# TrueType), so the titles and clues can be searched and copied, and the tests read them back.
+
+# %%
+def draw_worksheet(puzzles, path, title='Nonograms') -> int:
+    """Write the worksheet_pages of judged puzzles to `path` as a PDF; return its page count."""
+    from matplotlib import rc_context
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    with rc_context({'pdf.fonttype': 42}), PdfPages(path, metadata={'Title': title}) as pdf:
+        for fig in worksheet_pages(puzzles, title):
+            pdf.savefig(fig)
+        return pdf.get_pagecount()
+
+
+# %% [markdown]
+# A worksheet of five puzzles: Dancer and the smile from chapter 7's files, the apples in colour
+# (chapter 9's reader), and the face and the boat from the puzzle-maker, with their givens. The
+# key is the solution the judge found, which must be the engine's; then the first page, as the
+# printer gets it.
+
+# %% tags=["active-ipynb"]
+# week1 = [read_puzzle(PUZZLES / name) for name in ('webpbn-00001.non', 'pynogram-smile.non')]
+# week1 += read_colour_puzzles(PUZZLES / 'pynogram-apples.xml') + [make_puzzle(face, 'A face'),
+#                                                                 boat_for_class]
+# week1 = [judge_for_sheet(puzzle, puzzle.title) for puzzle in week1]
+# for puzzle in week1:
+#     solve = nonocolour.solve if isinstance(puzzle, ColourPuzzle) else nonoengine.solve
+#     print(f'{puzzle.title:28} {DIFFICULTY[puzzle.metadata["method"]]:17} key = engine:',
+#           puzzle.goal == solve(puzzle.rows, puzzle.cols, puzzle.givens))
+# with tempfile.TemporaryDirectory() as folder:
+#     print(draw_worksheet(week1, Path(folder) / 'week1.pdf', 'Nonograms, week 1'), 'pages')
+
+# %% tags=["active-ipynb"]
+# next(worksheet_pages(week1, 'Nonograms, week 1'))
+
+# %% [markdown]
+# ### A class set
+#
+# A teacher who wants ten fresh puzzles of one size and one difficulty should not have to hunt
+# for them. `class_set` makes them from pictures: seeded random ones (picture `k` of seed `s` is
+# chapter 2's `random_picture` with the seed `f'{s}/{k}'`), or the picture files of a folder
+# (PNG, JPEG, 0/1 text, read by chapter 7's `read_puzzles` at the size asked), taken in an order
+# the seed shuffles.
+
+# %%
+def class_pictures(size, seed=0, folder=None, density=0.4):
+    """(title, picture) pairs: seeded random pictures without end, or a folder's, shuffled."""
+    import itertools
+    import random
+
+    if folder is None:
+        for k in itertools.count(1):
+            yield f'random picture {seed}/{k}', random_picture(size, size, density, f'{seed}/{k}')
+    files = sorted(path for path in Path(folder).iterdir()
+                   if path.suffix.lower() in ('.png', '.jpg', '.jpeg', '.gif', '.bmp', '.txt'))
+    random.Random(seed).shuffle(files)
+    for path in files:
+        for puzzle in read_puzzles(path, picture_size=size):
+            if puzzle.goal is None:
+                raise PuzzleFileError(path, None, 'not a picture (it has clues, not cells)')
+            yield path.stem, puzzle.goal
+
+
+# %% [markdown]
+# Each picture is made unique by the puzzle-maker's givens (for the target "line", givens that
+# let line logic alone finish), and kept only if its verdict's method is the one asked for and
+# the picture is new to the set. Two budgets keep it honest. Each analysis has a node budget, as
+# in `random_puzzles`, so the same seed gives the same puzzles on any machine (a picture that
+# needs more is skipped); and the whole set has a time limit: what cannot be made in time is
+# refused with an error that says how many puzzles were made, never a hang, and never a smaller
+# set than asked for.
+
+# %%
+NEEDS = {'line': 'line logic alone solves', 'probing': 'need probing', 'search': 'need search'}
+
+
+def class_set(count, size=10, difficulty='line', *, seed=0, folder=None, density=0.4,
+              seconds=20.0, max_nodes=2000) -> list:
+    """`count` distinct puzzles with one solution whose method is `difficulty`: SearchLimit if
+    `seconds` run out first (its `solutions`: the puzzles made), NonogramError if pictures do."""
+    if difficulty not in NEEDS:
+        raise ValueError(f'difficulty must be one of {", ".join(NEEDS)}, not {difficulty!r}')
+    if folder is not None and not Path(folder).is_dir():
+        raise NonogramError(f'{folder}: not a folder of pictures')
+    deadline, made, seen = time.monotonic() + seconds, [], set()
+    for title, picture in class_pictures(size, seed, folder, density):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        limits = {'max_nodes': max_nodes, 'time_limit': left}
+        try:
+            puzzle = make_puzzle(picture, title, difficulty == 'line', **limits)
+            verdict = nonoengine.analyse(puzzle.rows, puzzle.cols, puzzle.givens, **limits)
+        except SearchLimit:  # too many nodes (skip the picture), or out of time (stop)
+            continue
+        if verdict.method == difficulty and str(picture) not in seen and any(map(any, picture)):
+            seen.add(str(picture))
+            made.append(puzzle)
+            if len(made) == count:
+                return made
+    what = (f'could make only {len(made)} of {count} puzzles of {"at most " * bool(folder)}'
+            f'{size}x{size} that {NEEDS[difficulty]}')
+    if folder is None or time.monotonic() >= deadline:
+        raise SearchLimit(f'{what} in {seconds:.3g} s', 0, seconds, made)
+    raise NonogramError(f'{what} from the pictures in {folder}')
+
+
+# %% [markdown]
+# Four 8x8 puzzles that need probing, from seed 1; and a request that cannot be met, refused at
+# its time limit: among small pictures, the engine's probing leaves almost nothing to search.
+
+# %% tags=["active-ipynb"]
+# print([puzzle.title for puzzle in class_set(4, 8, 'probing', seed=1)])
+# try:
+#     class_set(3, 5, 'search', seed=1, seconds=2)
+# except SearchLimit as error:
+#     print(error)
+
+
+# %% [markdown]
 # ## The `nonogram` command
 #
 # Finally the tool for the terminal. `nonogram FILE` reads a puzzle file in any format of chapter
@@ -645,7 +937,8 @@ def command_parser():
         epilog='exit codes: 0 solved, 1 no solution, 2 bad input, 3 gave up (time or memory '
                'limit), 4 internal error (please report it); 130 interrupted (Ctrl-C), 141 the '
                'reader of the output went away')
-    parser.add_argument('file', help='the puzzle file')
+    parser.add_argument('file', nargs='*', metavar='FILE',
+                        help='the puzzle file (several with --worksheet)')
     parser.add_argument('--all', action='store_true',
                         help='print every solution (up to --max-solutions)')
     parser.add_argument('--max-solutions', type=int, default=100, metavar='N',
@@ -660,7 +953,8 @@ def command_parser():
     parser.add_argument('--stats', action='store_true',
                         help='add the work done (line solves, probes, nodes, seconds) to the verdict')
     parser.add_argument('--size', type=int, metavar='N',
-                        help='for picture files: scale to at most N cells a side')
+                        help='for picture files: scale to at most N cells a side (with '
+                             '--class-set: the puzzles\' side, 10 unless told)')
     parser.add_argument('--colours', '--colors', type=int, metavar='K',
                         help='for picture files: make a colour puzzle of K colours, the '
                              'background included (default: black and white)')
@@ -675,6 +969,15 @@ def command_parser():
     parser.add_argument('--engine-seconds', type=float, default=nonosat.ENGINE_SECONDS,
                         metavar='S', help='seconds the search gets before a SAT solver takes '
                         f'over, if python-sat is installed (default {nonosat.ENGINE_SECONDS:g})')
+    sheets = parser.add_argument_group('worksheets: puzzles, each with one solution, on A4 pages')
+    sheets.add_argument('--worksheet', metavar='OUT.pdf',
+                        help='write the puzzles of the FILEs, with an answer key, to OUT.pdf')
+    sheets.add_argument('--class-set', type=int, metavar='N',
+                        help='make N puzzles of --size cells, from random pictures or those in '
+                             f'the folder FILE, within --timeout (else {CLASS_SET_SECONDS:g} s)')
+    sheets.add_argument('--difficulty', choices=NEEDS, help='what --class-set puzzles need: line '
+                        'logic alone, probing or search (default line)')
+    sheets.add_argument('--seed', type=int, metavar='S', help='the seed of --class-set (default 0)')
     return parser
 
 
@@ -759,23 +1062,20 @@ def run_command(argv, start, own_process=False):
         parser.error('--engine-seconds must be a positive number of seconds')
     if not args.memory >= 100:
         parser.error('--memory must be at least 100 (megabytes)')
+    worksheet_usage(parser, args)
     if own_process:
         limit_memory(args.memory)
     if args.sat and not nonosat.sat_available():
         print(f'nonogram: {SAT_MISSING}', file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.png is not None and (Path(args.png).suffix.lower() != '.png'
-                                 or Path(args.png).is_dir()):
-        print(f'nonogram: --png needs the name of a .png file to write, not {args.png!r}',
-              file=sys.stderr)
+    sheet = args.worksheet is not None
+    output = (args.worksheet, '.pdf', '--worksheet') if sheet else (args.png, '.png', '--png')
+    problem = output[0] is not None and output_problem(*output)
+    if problem:
+        print(f'nonogram: {problem}', file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.png and not Path(args.png).resolve().parent.is_dir():
-        print(f'nonogram: cannot write {args.png}: no folder {Path(args.png).parent}',
-              file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.png and not writable(Path(args.png)):
-        print(f'nonogram: cannot write {args.png}: not a file we may write', file=sys.stderr)
-        return EXIT_BAD_INPUT
+    if sheet:
+        return worksheet_command(args, start)
     try:
         puzzles = read_any_puzzles(args.file, args.size, args.colours)
     except NonogramError as error:
@@ -832,6 +1132,87 @@ def stop_quietly():
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     return 141
+
+
+# %% [markdown]
+# Worksheets from the terminal: `nonogram --worksheet OUT.pdf FILE...` judges every puzzle of the
+# files (in any format the command reads, colour too), prints one line for each, its title and
+# difficulty, and writes the worksheet; with `--class-set N` (and `--size`, `--difficulty`,
+# `--seed`, and a folder of pictures if wanted) it makes the puzzles first. Options of the other
+# mode (`--png` with `--worksheet`, `--seed` without it) are usage errors.
+
+# %%
+def worksheet_usage(parser, args):
+    """parser.error (exit code 2) for options of the other mode; one FILE without --worksheet."""
+    if args.class_set is None and (args.difficulty or args.seed is not None):
+        parser.error('--difficulty and --seed go with --class-set')
+    if args.worksheet is None and (len(args.file) > 1 or args.class_set is not None):
+        parser.error('several FILEs, and --class-set, need --worksheet OUT.pdf')
+    if not args.file and args.class_set is None:
+        parser.error('the following arguments are required: file')
+    if args.class_set is not None and (args.class_set < 1 or len(args.file) > 1 or args.colours):
+        parser.error('--class-set takes N at least 1, one FILE at most (a folder), no --colours')
+    if args.worksheet is not None and (args.all or args.png or args.clues or args.stats):
+        parser.error('--all, --png, --clues and --stats do not go with --worksheet')
+    args.file = args.file if args.worksheet else args.file[0]
+
+
+# %% [markdown]
+# A bad file, a puzzle without exactly one solution or an output that cannot be written is one
+# line on standard error and exit code 2. `--timeout` bounds the whole run (a class set without
+# it gets `CLASS_SET_SECONDS`), and when it runs out, the last line says what was left undone
+# (exit code 3).
+
+# %%
+CLASS_SET_SECONDS = 60.0  # a class set's time limit unless --timeout sets one
+
+
+def worksheet_command(args, start):
+    """`nonogram --worksheet OUT.pdf`: make or read puzzles, judge, print; the exit code."""
+    def left():
+        return None if args.timeout is None else max(0.0, start + args.timeout - time.monotonic())
+    try:
+        if args.class_set:
+            puzzles = [(puzzle.title, puzzle) for puzzle in class_set(
+                args.class_set, args.size or 10, args.difficulty or 'line', seed=args.seed or 0,
+                folder=(args.file or [None])[0],
+                seconds=CLASS_SET_SECONDS if args.timeout is None else left())]
+        else:
+            puzzles = [(f'{file}, puzzle {k}' + (f' ({puzzle.title})' if puzzle.title else ''),
+                        puzzle) for file in args.file for k, puzzle in
+                       enumerate(read_any_puzzles(file, args.size, args.colours), 1)]
+        sheet = []
+        for name, puzzle in puzzles:
+            sheet.append(judge_for_sheet(puzzle, name, left(), engine_seconds=args.engine_seconds,
+                                         use_engine=not args.sat, use_sat=not args.no_sat))
+            method = sheet[-1].metadata['method']
+            print(f'{len(sheet)}. {puzzle.title or name}: {DIFFICULTY[method]}')
+        if left() is not None and left() < 1.5 + 0.3 * len(sheet):  # about the drawing's time
+            raise SearchLimit('too little time left to draw', 0, 0, [])
+        pages = draw_worksheet(sheet, args.worksheet)
+    except SearchLimit as error:
+        print(f'gave up after {time.monotonic() - start:.1f} s: {error}; {args.worksheet} '
+              'not written')
+        return EXIT_GAVE_UP
+    except (NonogramError, OSError, ImportError) as error:  # (OSError: a full disk, say)
+        print(f'nonogram: {error}', file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f'worksheet: {args.worksheet} ({plural(pages, "page")}, the answer key included)')
+    return EXIT_SOLVED
+
+
+# %% [markdown]
+# The checks of an output file, shared with `--png`:
+
+# %%
+def output_problem(path, suffix, option):
+    """Why `path` cannot be the output file of `option` (a file named *suffix), or None."""
+    if Path(path).suffix.lower() != suffix or Path(path).is_dir():
+        return f'{option} needs the name of a {suffix} file to write, not {str(path)!r}'
+    if not Path(path).resolve().parent.is_dir():
+        return f'cannot write {path}: no folder {Path(path).parent}'
+    if not writable(Path(path)):
+        return f'cannot write {path}: not a file we may write'
 
 
 # %% [markdown]
@@ -915,8 +1296,12 @@ if __name__ == '__main__':
 # - `describe`, `make_unique` and `draw_proposal` tell a puzzle-maker whether a puzzle is good and
 #   which givens make it good, `make_puzzle` does it all in one call, and `random_puzzles` makes
 #   good puzzles on demand, reproducibly.
+# - `judge_for_sheet` and `draw_worksheet` print puzzles with exactly one solution on A4 pages,
+#   each with its difficulty, and an answer key; `class_set` makes a reproducible set of
+#   puzzles of a chosen size and difficulty, or refuses in time.
 # - `nonogram FILE` (or `python -m nonotools FILE`) solves from the terminal, with chapter 6's
-#   hand-over behind it, in black and white or in colour, and answers with exit codes.
+#   hand-over behind it, in black and white or in colour, and answers with exit codes;
+#   `nonogram --worksheet OUT.pdf` prints worksheets.
 #
 # Not done: the smallest possible set of givens (the maker's set is minimal, each given needed,
 # but not always minimum), and givens for colour puzzles in the maker.
