@@ -229,6 +229,18 @@ def test_command_usage_errors(args, words, capsys):
     assert stop.value.code == 2 and words in capsys.readouterr().err
 
 
+def test_command_timeout_while_judging(tmp_path, capsys):
+    out = tmp_path / "hard.pdf"
+    start = time.monotonic()
+    code = main(["--worksheet", str(out), str(PUZZLES / "webpbn-00001.non"),
+                 str(PUZZLES / "survey-knotty.non"), "--timeout", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 3 and time.monotonic() - start < 3 and not out.exists()
+    assert lines[0] == "1. Demo Puzzle from Front Page: line logic alone"
+    assert lines[1].startswith("gave up after") and lines[1].endswith("hard.pdf not written")
+    assert "survey-knotty.non, puzzle 1 (Knotty): no verdict in time" in lines[1]
+
+
 def test_help_documents_worksheets():
     code, out, _ = run("--help")
     assert code == 0
