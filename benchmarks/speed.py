@@ -11,9 +11,9 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   lengths   time per line against line length (10..100 cells, a quarter known). Writes lines.csv.
   validate  two-solution search of every puzzle in ../shared/puzzles (except #12548, #18297,
             #22336 and frans_faase) with chapter 5's engine (nonoengine.analyse, defaults) and with
-            SAT (nonosat.puzzle_cnf + CaDiCaL through python-sat). Writes validate.csv: time,
-            nodes, verdict; and a hand-over column: the engine for --engine-seconds (2 s), then
-            SAT for the rest of the limit, as the `nonogram` command does. Personal-use puzzles are read from ../shared only; only their figures
+            SAT (nonosat.sat_solutions: line logic, then CaDiCaL). Writes validate.csv: time,
+            nodes, verdict; and a race column: the engine and SAT racing, SAT joining after
+            --engine-seconds (0.1 s), as the `nonogram` command does. Personal-use puzzles are read from ../shared only; only their figures
             are written, by name.
   random    seeded random 30x30 puzzles at density 0.5 (200 of them): engine and SAT. random.csv.
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
@@ -31,7 +31,7 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   colour    chapter 8: colour line solvers (DP, bitmasks) in lines per second on random lines of
             25, 50 and 100 cells in 1, 2 and 4 colours, against chapter 4's solver on the same
             pictures in black and white (colour-lines.csv); and colour puzzles through the
-            hand-over (nonocolour.find_solutions): the colour files (../shared/puzzles/colour and
+            race (nonocolour.find_solutions): the colour files (../shared/puzzles/colour and
             puzzles/*.xml, 10 s each), drawn pictures (discs and bars, 20x20 to 50x50, 3 to 5
             colours with the background, 10 s each) and noise pictures (each cell equally
             likely any colour or the background; and sparse noise, 60% background), 30 s each.
@@ -229,41 +229,34 @@ def engine_run(rows, cols, grid, time_limit, analyse=None, **options):
 
 SAT_CHILD = '''
 import json, sys, time
+from itertools import islice
 sys.path.insert(0, sys.argv[1])
 import nonosat
-from pysat.solvers import Solver
 job = json.load(sys.stdin)
 start = time.perf_counter()
-clauses, cell_var, _ = nonosat.puzzle_cnf(job['rows'], job['cols'], job['grid'])
-all_cells = [var for row in cell_var for var in row]
-found = 0
-with Solver(name='cadical153', bootstrap_with=clauses) as sat:
-    while found < 2 and sat.solve():
-        found += 1
-        model = sat.get_model()  # literals of variables 1, 2, ...: the cells come first
-        sat.add_clause([-model[var - 1] for var in all_cells])  # some cell must differ
-    conflicts = sat.accum_stats().get('conflicts', '-')
-print(json.dumps({'found': found, 'conflicts': conflicts, 'seconds': time.perf_counter() - start}))
+found = len(list(islice(nonosat.sat_solutions(job['rows'], job['cols'], job['grid']), 2)))
+print(json.dumps({'found': found, 'seconds': time.perf_counter() - start}))
 '''
 
 
 def sat_run(rows, cols, grid, time_limit):
-    """Validate by SAT (two-solution search) in a child process, killed after time_limit
-    seconds (solvers cannot be interrupted reliably from Python). Returns (verdict, conflicts,
-    seconds); the seconds include building the clauses, not starting the interpreter."""
+    """Validate by SAT (two-solution search: chapter 6's sat_solutions, line logic first) in a
+    child process, killed after time_limit seconds (solvers cannot be interrupted reliably from
+    Python). Returns (verdict, seconds); the seconds include building the clauses, not starting
+    the interpreter."""
     import subprocess
     job = json.dumps({'rows': rows, 'cols': cols, 'grid': grid})
     try:
         result = subprocess.run([sys.executable, '-c', SAT_CHILD, str(ROOT)], input=job,
                                 capture_output=True, text=True, timeout=time_limit + 1)
     except subprocess.TimeoutExpired:
-        return 'limit', '-', time_limit
+        return 'limit', time_limit
     if result.returncode:
         raise RuntimeError(result.stderr)
     data = json.loads(result.stdout)
     if data['seconds'] > time_limit:
-        return 'limit', data['conflicts'], data['seconds']
-    return ['none', 'unique', 'multiple'][data['found']], data['conflicts'], data['seconds']
+        return 'limit', data['seconds']
+    return ['none', 'unique', 'multiple'][data['found']], data['seconds']
 
 
 def part_validate(args, out):
@@ -276,29 +269,29 @@ def part_validate(args, out):
     for name, path in progress(jobs, 'validate'):
         rows, cols, grid = load(path)
         verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit)
-        sat_verdict, conflicts, sat_seconds = sat_run(rows, cols, grid, args.time_limit)
-        handover_verdict, handover_by, handover_seconds = handover_run(rows, cols, grid, args)
+        sat_verdict, sat_seconds = sat_run(rows, cols, grid, args.time_limit)
+        race_verdict, race_by, race_seconds = race_run(rows, cols, grid, args)
         table.append({'puzzle': name, 'folder': path.parent.name, 'size': f'{len(cols)}x{len(rows)}',
                       'cells': len(rows) * len(cols), 'verdict': verdict, 'method': method,
                       'nodes': nodes, 'seconds': f'{seconds:.3f}', 'sat_verdict': sat_verdict,
-                      'sat_conflicts': conflicts, 'sat_seconds': f'{sat_seconds:.3f}',
-                      'handover_verdict': handover_verdict, 'handover_by': handover_by,
-                      'handover_seconds': f'{handover_seconds:.3f}'})
+                      'sat_seconds': f'{sat_seconds:.3f}',
+                      'race_verdict': race_verdict, 'race_by': race_by,
+                      'race_seconds': f'{race_seconds:.3f}'})
         print(f'  {name:<16} {table[-1]["size"]:>6} {verdict:>8} {method:>8} {nodes:>6} '
-              f'{seconds:7.2f} s | SAT {sat_verdict:>8} {sat_seconds:6.2f} s | hand-over '
-              f'{handover_verdict:>8} {handover_seconds:6.2f} s', file=sys.stderr)
+              f'{seconds:7.2f} s | SAT {sat_verdict:>8} {sat_seconds:6.2f} s | race '
+              f'{race_verdict:>8} {race_seconds:6.2f} s', file=sys.stderr)
     write_csv(out / 'validate.csv', table)
     for column, who in (('verdict', 'the engine'), ('sat_verdict', 'SAT'),
-                        ('handover_verdict', f'the engine for {args.engine_seconds:g} s, then SAT')):
+                        ('race_verdict', 'the race of the engine and SAT')):
         over = [r['puzzle'] for r in table if r[column] == 'limit']
         print(f'Validation of {len(table)} shared puzzles by {who}: {len(table) - len(over)} '
               f'within {args.time_limit:g} s; over the limit: {", ".join(over) or "none"}')
 
 
-def handover_run(rows, cols, grid, args):
+def race_run(rows, cols, grid, args):
     """Validate as the `nonogram` command does by default: chapter 6's find_solutions, the
-    engine for --engine-seconds, then, if it has not finished, SAT for the rest of the time
-    limit. Returns (verdict, 'engine' or 'SAT', total seconds)."""
+    engine and SAT in a race (SAT joins after --engine-seconds). Returns (verdict, the part that
+    answered, total seconds)."""
     import nonosat
     start = time.perf_counter()
     answer = nonosat.find_solutions(rows, cols, grid, timeout=args.time_limit,
@@ -325,7 +318,7 @@ def part_random(args, out):
     table = []
     for name, rows, cols in progress(random_jobs(args), 'random 30x30'):
         verdict, method, nodes, seconds = engine_run(rows, cols, None, args.time_limit)
-        sat_verdict, _, sat_seconds = sat_run(rows, cols, None, args.time_limit)
+        sat_verdict, sat_seconds = sat_run(rows, cols, None, args.time_limit)
         table.append({'puzzle': name, 'verdict': verdict, 'method': method, 'nodes': nodes,
                       'seconds': f'{seconds:.3f}', 'sat_verdict': sat_verdict,
                       'sat_seconds': f'{sat_seconds:.3f}',
@@ -527,7 +520,7 @@ def drawn_picture(rng, size, colours):
 
 
 def colour_answer(rows, cols, time_limit, **options):
-    """The hand-over in colour (nonocolour.find_solutions): (verdict, part, method, seconds)."""
+    """The race in colour (nonocolour.find_solutions): (verdict, part, method, seconds)."""
     start = time.perf_counter()
     answer = nonocolour.find_solutions(rows, cols, timeout=time_limit, **options)
     verdict = answer.status if answer.finished else 'limit'
@@ -536,7 +529,7 @@ def colour_answer(rows, cols, time_limit, **options):
 
 def part_colour(args, out):
     """Colour: line solvers (lines per second, against chapter 4's black-and-white solver on the
-    same pictures), and colour puzzles (files, drawn pictures and noise) through the hand-over."""
+    same pictures), and colour puzzles (files, drawn pictures and noise) through the race."""
     import nonocolourfiles
     rng = random.Random(args.seed + 8)
     table = []
@@ -633,9 +626,13 @@ def main(argv=None):
     parser.add_argument('--time-limit', type=float, default=10.0, help='seconds per puzzle (engine and SAT)')
     parser.add_argument('--puzzles', type=Path, default=SHARED,
                         help='the folder of puzzles to validate (default ../shared/puzzles)')
-    parser.add_argument('--engine-seconds', type=float, default=2.0,
-                        help='validate part, hand-over column: seconds the engine gets before SAT')
+    parser.add_argument('--engine-seconds', type=float, default=None,
+                        help='validate part, race column: the head start the engine gets before '
+                             'SAT joins (default: chapter 6\'s ENGINE_SECONDS)')
     args = parser.parse_args(argv)
+    if args.engine_seconds is None:
+        import nonosat
+        args.engine_seconds = nonosat.ENGINE_SECONDS
     set_collection(args.puzzles)
     if not SHARED.is_dir() and args.out.resolve() == (ROOT / 'benchmarks' / 'results').resolve():
         parser.error(f'the puzzle collection {SHARED} is not there, so the validate, ideas and '

@@ -7,7 +7,7 @@ Usage (from the repo root):
     python benchmarks/validate.py PATH ...             # .non files or folders of them
     python benchmarks/validate.py --random 0 --time-limit 10 puzzles/webpbn-06574.non
     python benchmarks/validate.py --line-solver teaching   # chapter 1's DP instead of chapter 4's
-    python benchmarks/validate.py --sat-fallback PATH ...  # engine 2 s, then SAT, as `nonogram` does
+    python benchmarks/validate.py --race PATH ...  # the engine and SAT racing, as `nonogram` does
 
 Every run is bounded: each puzzle gets --time-limit seconds (default 60), after which it is
 reported as 'limit' with the nodes it had visited. Random puzzles are made from seeded random
@@ -53,8 +53,8 @@ def puzzle_paths(arguments):
 
 def validate(name, rows, cols, grid, time_limit, line_solver, engine_seconds=None):
     """One table row: analyse the puzzle (with its given cells, if any) within the time limit.
-    With engine_seconds, chapter 6's hand-over: the engine gets that long and SAT the rest
-    (method 'SAT' when SAT answered)."""
+    With engine_seconds, chapter 6's race: SAT joins the engine after that head start, and the
+    first answer wins (method 'SAT' when SAT answered)."""
     row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}'}
     start = time.perf_counter()
     if engine_seconds is not None:
@@ -107,9 +107,9 @@ def main(argv=None):
     parser.add_argument('--seed', type=int, default=0, help='seed of the first random picture')
     parser.add_argument('--line-solver', choices=['default', 'teaching'], default='default',
                         help="default: chapter 4's bit-parallel solver; teaching: chapter 1's DP")
-    parser.add_argument('--sat-fallback', action='store_true',
-                        help='as the nonogram command does: the engine for --engine-seconds, '
-                             'then SAT (python-sat) for the rest of the time limit')
+    parser.add_argument('--race', '--sat-fallback', action='store_true',
+                        help='as the nonogram command does: the engine and SAT (python-sat) in '
+                             'a race, SAT joining after --engine-seconds')
     parser.add_argument('--engine-seconds', type=float, default=nonosat.ENGINE_SECONDS)
     parser.add_argument('--csv', type=Path, default=ROOT / 'benchmarks' / 'out' / 'validate.csv')
     args = parser.parse_args(argv)
@@ -131,7 +131,7 @@ def main(argv=None):
     table = []
     for name, rows, cols, grid in jobs:
         row = validate(name, rows, cols, grid, args.time_limit, line_solver,
-                       args.engine_seconds if args.sat_fallback else None)
+                       args.engine_seconds if args.race else None)
         table.append(row)
         print(' '.join(f'{str(row[h]):>12}' for h in header), flush=True)
 

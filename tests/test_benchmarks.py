@@ -43,7 +43,7 @@ def test_validate_reads_puzzles_and_hands_over(tmp_path):
     table = rows(out)
     assert [row["verdict"] for row in table[:2]] == ["unique", "unique"]
     assert table[1]["method"] == "line"  # GCHQ with its givens, read from the file
-    run("validate.py", "--random", "0", "--sat-fallback", "--csv", out,
+    run("validate.py", "--random", "0", "--race", "--csv", out,
         ROOT / "puzzles" / "webpbn-00023.non")
     assert rows(out)[0]["verdict"] == "unique"
 
