@@ -14,7 +14,7 @@
 #    bitmasks built from chapter 4's pieces;
 # 3. chapter 2's engine, unchanged: only what a cell may be, and what probes make certain, are
 #    new;
-# 4. chapter 6's SAT solver and hand-over, with a colour formula;
+# 4. chapter 6's SAT solver and race, with a colour formula;
 # 5. drawings in colour, and the verdicts of colour puzzles.
 #
 # This notebook is also the module `nonocolour`. The next chapter reads colour puzzle files and
@@ -30,7 +30,7 @@ of colours it may still take, as a bitmask (bit c for colour c).
 Lines: colour_clue, colour_layouts, solve_line_by_layouts, solve_colour_line (the DP),
 solve_colour_line_fast (bitmasks). Puzzles: colour_clues, text_picture, ColourEngine,
 solutions, solve, analyse (chapter 2's Verdict), colour_sat_solutions, find_solutions (chapter
-6's hand-over). Colours and drawings: Colour, name_colours, draw_colour_grid,
+6's race). Colours and drawings: Colour, name_colours, draw_colour_grid,
 draw_colour_steps. (Colour files and pictures: chapter 9, nonocolourfiles.) Errors:
 nonogram2d.PuzzleError (a malformed puzzle), nonovector.Contradiction (no layout fits).
 """
@@ -1000,8 +1000,8 @@ def colour_sat_solutions(rows, cols, grid=None, *, solver='cadical153',
 
 
 def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
-    """Chapter 6's hand-over for a colour puzzle: the colour engine, then colour SAT. Options
-    as nonosat.find_solutions (count, timeout, engine_seconds, use_engine, use_sat)."""
+    """Chapter 6's race for a colour puzzle: the colour engine, and colour SAT joining it. Options
+    as nonosat.find_solutions (count, timeout, engine_seconds, use_engine, use_sat, sat_memory)."""
     return nonosat.find_solutions(rows, cols, grid, engine=ColourEngine,
                                   sat=colour_sat_solutions, **options)
 
@@ -1031,8 +1031,8 @@ def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
 #           for p in small), 'of 50 small random pictures: the same solutions by SAT and the engine')
 
 # %% [markdown]
-# `find_solutions` is chapter 6's hand-over with the colour engine and the colour formula passed
-# in: the engine for `engine_seconds`, then SAT with the time that is left. With SAT alone
+# `find_solutions` is chapter 6's race with the colour engine and the colour formula passed
+# in: SAT joins the engine after its head start, and the first answer wins. With SAT alone
 # (`use_engine=False`), and, asking for up to ten solutions, on a red 2x2 diagonal (both
 # diagonals fit its clues):
 
@@ -1056,7 +1056,7 @@ def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
 # - `ColourEngine`: chapter 2's engine with colour's `choices` and `certain`; `solutions`,
 #   `solve` and `analyse` give chapter 2's answers and verdicts for colour puzzles.
 # - `colour_cnf` and `colour_sat_solutions`: SAT in colour; `find_solutions`: chapter 6's
-#   hand-over with both passed in.
+#   race with both passed in.
 # - Drawings in colour (`draw_colour_grid`, `draw_colour_steps`). The next chapter reads and
 #   writes colour files and makes colour puzzles from pictures; the last solves them from the
 #   terminal.

@@ -1,29 +1,31 @@
 # %% [markdown]
-# # Chapter 6. When lines are not enough: a SAT solver, and the hand-over
+# # Chapter 6. When lines are not enough: a SAT solver, and a race
 #
 # Chapter 5's engine settles almost every published puzzle in a second or less. Almost: a few
 # puzzles are built so that no single line, and no single probe of a cell, tells anything, and
 # the search then has to stumble on what they need by exhausting huge subtrees. This chapter
 # brings a solver of a different kind for them, and then a rule for using both:
 #
-# 1. the puzzle as one Boolean formula: each line an automaton, the automaton as clauses;
+# 1. the puzzle as one Boolean formula: each line an automaton, the automaton as clauses, with
+#    only the states that can still matter, so that the formula stays small;
 # 2. a SAT solver (from the `python-sat` package) that lists the formula's solutions, checked
 #    against brute force;
 # 3. the engine against SAT, puzzle by puzzle, from the benchmark: each wins on puzzles where the other
 #    struggles;
-# 4. the *hand-over*: the engine first, for a couple of seconds, then SAT with the time that is
-#    left, as one function with plain keyword arguments that returns its answer as data.
+# 4. a *race*: the engine starts, SAT joins it on the machine's other core, and the first answer
+#    wins; one function with plain keyword arguments that returns its answer as data.
 #
 # This notebook is also the module `nonosat`. The SAT solver is an optional extra
 # (`pip install python-sat`); `import nonosat` never needs it.
 
 # %%
-"""The puzzle as clauses for a SAT solver, and the hand-over from the engine to SAT.
+"""The puzzle as clauses for a SAT solver, and the race of the engine and SAT.
 
 Chapter 6 of the nonogram tutorial (notebooks/nonosat.ipynb is the readable version).
-Clauses: clue_tokens, next_state, line_clauses, puzzle_cnf; solving: sat_available,
-sat_solutions (needs the optional package python-sat), sat_solutions_within (with a time limit,
-in a child process). The hand-over: find_solutions, returning an Answer; ENGINE_SECONDS.
+Clauses: clue_tokens, next_state, live_states, line_clauses, puzzle_cnf, puzzle_lines; solving:
+sat_available, sat_solutions (needs the optional package python-sat; line logic first, then only
+the open cells; max_bytes refuses a formula too big, EncodingTooBig). The race: find_solutions,
+returning an Answer; SatProcess (SAT in a child process); ENGINE_SECONDS, RACE_SAT_BYTES.
 Errors: nonogram2d.PuzzleError (a malformed puzzle), ImportError (python-sat missing where it is
 needed). A SAT process that runs out of memory or dies is a part that did not answer (its
 Answer says so), not an error.
@@ -37,7 +39,7 @@ from itertools import count as numbering, islice, product
 
 import nonoengine
 from nonogram2d import SearchLimit, check_puzzle, checked_budget
-from nonovector import Clue, Contradiction, Grid
+from nonovector import Clue, Contradiction, Grid, line2blocks, normalize_clue
 
 
 # %% [markdown]
@@ -107,11 +109,16 @@ def next_state(tokens: list[int], state: int, cell: int) -> int | None:
 # ### The automaton as clauses
 #
 # For each line, one Boolean variable `S(t, q)` per *(cells read, state)* pair says "after `t`
-# cells this line's automaton is in state `q`". Only pairs that can occur on the way to the
-# accepting state get a variable: at least `q` cells are needed to match `q` tokens, and the
-# remaining tokens need the remaining cells. With `x_t` the variable of cell `t` (true =
-# filled), and "`x_t = v`" standing for the literal `x_t` when `v = 1` and `not x_t` when
-# `v = 0`:
+# cells this line's automaton is in state `q`". Only pairs that some run can pass through on its
+# way to the accepting state get a variable: the *live* states. On a line where nothing is known
+# that is simple counting (at least `q` cells are needed to match `q` tokens, and the remaining
+# tokens need the remaining cells), but cells already known (given, or decided by line logic) cut
+# far more: a run must read them as they are. `live_states` finds the live states in two sweeps,
+# forward from the start (the states some run reaches) and backward from the end (those of them
+# from which a run can still finish); a known cell is then a fact the automaton reads, and needs
+# no variable at all. With `x_t` the variable of cell `t` (true = filled), and "`x_t = v`"
+# standing for the literal `x_t` when `v = 1` and `not x_t` when `v = 0` (and for nothing at all
+# when cell `t` is known to be `v`):
 #
 # - the start state holds: `S(0, 0)`;
 # - forward: for each value `v`, if the move from `q` on `v` leads to a kept state `q'`,
@@ -126,10 +133,22 @@ def next_state(tokens: list[int], state: int, cell: int) -> int | None:
 #   `not S(t + 1, q')`.
 #
 # The forward clauses alone make every model a correct line (the run of the automaton is forced
-# and cannot end anywhere but in the accepting state, the only one kept at `t = cells`); the
+# and cannot end anywhere but in the accepting state, the only one live at `t = cells`); the
 # backward clauses let the solver deduce things early. Every row and every column gets its own
 # automaton over the same cell variables, and the SAT solver finds cell values that satisfy all
 # of them at once.
+#
+# Being right is not the same as being quick. A solver's cheapest reasoning, *unit propagation*,
+# only acts on a clause whose literals are all false but one; facts that follow from several
+# clauses together it finds only by searching. So we add *helper clauses* that every model of the
+# clauses above satisfies anyway (the automaton's run is unique, so they change no solution), but
+# which hand unit propagation more: after `t` cells at least one state holds; at most one holds
+# (written as a clause per pair, so only where few states are live, `HELPER_STATES` of them at
+# most: beyond that the pairs cost more than they save, measured); and a cell can have a value
+# only if some live state at its place can read that value on the way to a live state. They do
+# not make unit propagation as strong as chapter 1's line solver (that would need a variable per
+# move of the automaton), but on the harder puzzles of the benchmark they make SAT several times
+# faster.
 
 # %%
 def line_clauses(clue: Clue, cell_vars: list[int], new_var, known=None,
@@ -143,6 +162,11 @@ def line_clauses(clue: Clue, cell_vars: list[int], new_var, known=None,
     those states, if already computed by line_states).
     """
     known = known or [None] * len(cell_vars)
+    if None not in known:  # a decided line is a fact to check, not a formula
+        if line2blocks(known) == normalize_clue(clue):
+            return []
+        impossible = new_var()
+        return [[impossible], [-impossible]]
 
     def literal(t, value):  # "cell t has this value" (True if that is known)
         if known[t] is not None:
@@ -157,13 +181,17 @@ def allowed_values(known) -> list[tuple]:
     return [(1, 0) if cell is None else (cell,) for cell in known]
 
 
+HELPER_STATES = 8  # measured: "at most one state" pays where at most this many are live
+
+
 def automaton_clauses(tokens, move, values, literal, cells, new_var, allowed=None,
-                      states=None) -> list[list[int]]:
+                      states=None, helpers=True) -> list[list[int]]:
     """The clauses of an automaton over `tokens` run on a line of `cells` cells: `move(tokens,
     state, value)` is its move (None at a dead end), `values` what a cell may be, and
     `literal(t, value)` the literal "cell t has this value", or True for a cell known to have
     it. `allowed[t]`: the values cell t may still take (all `values` if None); `states`: the
-    live states, as live_states gives them (computed if None). (Chapter 8 uses it for colour.)"""
+    live states, as live_states gives them (computed if None); `helpers`: add helper_clauses.
+    (Chapter 8 uses it for colour.)"""
     allowed = allowed or [values] * cells
     live = states or live_states(tokens, move, allowed)
     state = {(t, q): new_var() for t in range(cells + 1) for q in live[t]}
@@ -189,6 +217,28 @@ def automaton_clauses(tokens, move, values, literal, cells, new_var, allowed=Non
         # "there" holds only if one of its predecessors (a state, and the cell's value) led to it
         for choice in product(*predecessors[key]):
             clauses.append([-there, *dict.fromkeys(choice)])
+    if helpers:
+        clauses += helper_clauses(tokens, move, literal, cells, allowed, live, state)
+    return clauses
+
+
+def helper_clauses(tokens, move, literal, cells, allowed, live, state,
+                   most_pairs=HELPER_STATES) -> list[list[int]]:
+    """Clauses that every model of the automaton's clauses already satisfies, but which let the
+    solver's unit propagation see more: after t cells, at least one state holds, and (where at
+    most `most_pairs` states are live) at most one; and a cell can have a value only if some
+    state at its place can read that value on the way to the end."""
+    clauses = []
+    for t in range(cells):
+        here = [state[t, q] for q in live[t]]
+        clauses.append(here)
+        if len(here) <= most_pairs:
+            clauses += [[-a, -b] for i, a in enumerate(here) for b in here[i + 1:]]
+        for value in allowed[t]:
+            known = literal(t, value)
+            if known is not True:
+                readers = [state[t, q] for q in live[t] if (t + 1, move(tokens, q, value)) in state]
+                clauses.append([-known, *readers])
     return clauses
 
 
@@ -247,15 +297,31 @@ def puzzle_lines(rows, cols, grid=None, states=None):
 #     return ' or '.join(('~' if literal < 0 else '') + names[abs(literal)] for literal in clause)
 #
 #
-# numbers = numbering(6)
-# names = {i + 1: f'x{i}' for i in range(5)}
-# one_line = line_clauses([2, 1], [1, 2, 3, 4, 5], numbers.__next__)
-# tokens = clue_tokens([2, 1])
-# states = [(t, q) for t in range(6) for q in range(max(0, len(tokens) - (5 - t)), min(t, len(tokens)) + 1)]
-# names.update({6 + i: f'S({t},{q})' for i, (t, q) in enumerate(states)})
-# print(f'clue [2, 1] on 5 cells: {len(states)} state variables, {len(one_line)} clauses; the first ten:')
-# for clause in one_line[:10]:
-#     print('  ', clause_text(clause, names))
+# def show_line_formula(clue, known, shown=10):
+#     """The live states of a clue's automaton on a line (`known`: its cells, None if open),
+#     and the first `shown` clauses, by name."""
+#     cells = len(known)
+#     names = {i + 1: f'x{i}' for i in range(cells)}
+#     numbers = numbering(cells + 1)
+#     clauses = line_clauses(clue, list(range(1, cells + 1)), numbers.__next__, known)
+#     live = live_states(clue_tokens(clue), next_state, allowed_values(known))
+#     states = [(t, q) for t in range(cells + 1) for q in live[t]]
+#     names.update({cells + 1 + i: f'S({t},{q})' for i, (t, q) in enumerate(states)})
+#     print(f'clue {clue} on {nonovector.show_line(known)}: live states after t cells '
+#           f'{live}, {len(states)} state variables, {len(clauses)} clauses; the first {shown}:')
+#     for clause in clauses[:shown]:
+#         print('  ', clause_text(clause, names))
+#
+#
+# show_line_formula([2, 1], [None] * 5)
+
+# %% [markdown]
+# When line logic has already decided the second cell (filled) and the fourth (empty), a run
+# must read those two as they are: the live states thin out, the cells `x1` and `x3` appear in
+# no clause, and the formula shrinks:
+
+# %% tags=["active-ipynb"]
+# show_line_formula([2, 1], [None, 1, None, 0, None], shown=5)
 
 # %% [markdown]
 # And a small puzzle, the clues of a 3x4 picture:
@@ -274,10 +340,42 @@ def puzzle_lines(rows, cols, grid=None, states=None):
 # `sat_solutions` hands the clauses to a SAT solver (CaDiCaL) from the `python-sat` package (an
 # optional extra: `pip install python-sat`; every other chapter works without it).
 # Each time the solver finds a model, we read off the grid and add a *blocking clause*, "at
-# least one cell differs from this grid", and ask again; when the formula becomes unsatisfiable
-# every solution has been seen, each exactly once. Validating a puzzle means asking for two.
+# least one open cell differs from this grid", and ask again; when the formula becomes
+# unsatisfiable every solution has been seen, each exactly once. Validating a puzzle means asking
+# for two.
+#
+# Two habits keep the formula small. First, chapter 5's line logic decides what it can (it is
+# cheap, and sound: whatever it decides holds in every solution), and only the cells it leaves
+# open get variables. Second, the solver takes the clauses one line at a time, so they are never
+# all held as Python lists at once (a list of three numbers costs Python about a hundred bytes,
+# several times what the solver needs for the same clause). With `max_bytes`, it also counts the
+# live states before building anything, and refuses a formula that would need more memory (the
+# race below uses that).
 
 # %%
+SAT_BASE_BYTES = 16 * 2 ** 20  # measured: the solver's library and set-up, before any clause
+BYTES_PER_STATE = 1000  # measured: the solver's memory per automaton state, while solving
+
+
+class EncodingTooBig(MemoryError):
+    """SAT's formula would need more memory than SAT may use: it is not built."""
+
+
+def states_within(lines, max_bytes: int) -> list:
+    """The live states of each line, from `lines` (an iterable of arguments for live_states, or
+    None for a line that needs no states), as long as the formula they make stays within max_bytes at BYTES_PER_STATE a state: counted
+    as they come, so that a formula far too big is refused early (EncodingTooBig). The
+    solver's own SAT_BASE_BYTES count too."""
+    states, total = [], SAT_BASE_BYTES
+    for args in lines:
+        states.append(args and live_states(*args))  # (None: a line that needs none)
+        total += BYTES_PER_STATE * sum(map(len, states[-1] or []))
+        if total > max_bytes:
+            raise EncodingTooBig(f'the formula would need more than the {max_bytes / 2 ** 20:.0f} '
+                                 'MB SAT may use')
+    return states
+
+
 def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
                   max_bytes=None) -> Iterator[Grid]:
     """Generate every solution grid (lists of rows of 0/1) of the puzzle, each once, by SAT.
@@ -298,6 +396,7 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
     if max_bytes is not None:  # count the states first: refuse a formula that would not fit
         columns = [list(column) for column in zip(*known)]
         states = states_within(((clue_tokens(clue), next_state, allowed_values(line))
+                                if None in line else None
                                 for clue, line in zip(rows + cols, known + columns)), max_bytes)
     try:
         from pysat.solvers import Solver
@@ -348,6 +447,7 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 #     print(solution)
 # print(sorted(sat_solutions(diagonal_rows, diagonal_cols)) == sorted(brute_force_solutions(diagonal_rows, diagonal_cols)))
 # print(list(sat_solutions(small_rows, small_cols)) == brute_force_solutions(small_rows, small_cols) == [small_picture])
+# print(list(sat_solutions(small_rows, small_cols, propagate=False)) == [small_picture])  # the whole grid
 
 
 # %% [markdown]
@@ -371,6 +471,38 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # print(f'SAT took {sat_seconds:.2f} s here, the engine {forever_verdict.seconds:.2f} s')
+
+# %% [markdown]
+# How much does line logic save? The formula's size per cell, counted one line at a time, for
+# the whole grid and for what line logic leaves open; on *Forever*, and on a random 100x100
+# picture filled at 60% (a puzzle with several solutions):
+
+# %% tags=["active-ipynb"]
+# def formula_size(rows, cols, grid=None):
+#     """(variables, clauses) of the puzzle's formula, counted one line at a time."""
+#     _, lines, numbers = puzzle_lines(rows, cols, grid)
+#     clauses = sum(len(line) for line in lines)
+#     return next(numbers) - 1, clauses
+#
+#
+# big_rows, big_cols = nonogram2d.pic2gram(nonogram2d.random_picture(100, 100, 0.6, seed=1))
+# for name, rows, cols in (('Forever', forever_rows, forever_cols), ('random 100x100', big_rows, big_cols)):
+#     cells = len(rows) * len(cols)
+#     after = nonoengine.propagate(rows, cols)
+#     print(f'{name}: line logic leaves {sum(row.count(None) for row in after)} of {cells} cells open')
+#     for how, grid in (('the whole grid', None), ('after line logic', after)):
+#         variables, clauses = formula_size(rows, cols, grid)
+#         print(f'  {how:<17} {variables / cells:5.1f} variables and {clauses / cells:6.1f} clauses '
+#               f'per cell ({clauses:,} clauses; the solver would need about '
+#               f'{(SAT_BASE_BYTES + variables * BYTES_PER_STATE) / 2 ** 20:.0f} MB)')
+
+# %% [markdown]
+# On *Forever* line logic decides most of the grid, and the formula shrinks with it. On the
+# random picture it decides almost nothing, and the formula stays at about thirty variables and
+# well over a hundred clauses a cell, hundreds of megabytes in the solver (estimated with the
+# memory per state measured by the benchmark, `BYTES_PER_STATE`). Such a puzzle is one where SAT is slow anyway
+# (it has to search a wide-open grid clause by clause) and the engine's probing does well; we come
+# back to it in the race.
 
 # %% [markdown]
 # ## The engine against SAT
@@ -487,27 +619,6 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 # %%
 ENGINE_SECONDS = 0.1  # the engine's head start, in seconds, before SAT joins the race
 RACE_SAT_BYTES = 48 * 2 ** 20  # the memory SAT may use in a race unless told otherwise
-SAT_BASE_BYTES = 16 * 2 ** 20  # measured: the solver's library and set-up, before any clause
-BYTES_PER_STATE = 1000  # measured: the solver's memory per automaton state, while solving
-
-
-class EncodingTooBig(MemoryError):
-    """SAT's formula would need more memory than SAT may use: it is not built."""
-
-
-def states_within(lines, max_bytes: int) -> list:
-    """The live states of each line, from `lines` (an iterable of arguments for live_states),
-    as long as the formula they make stays within max_bytes at BYTES_PER_STATE a state: counted
-    as they come, so that a formula far too big is refused early (EncodingTooBig). The
-    solver's own SAT_BASE_BYTES count too."""
-    states, total = [], SAT_BASE_BYTES
-    for args in lines:
-        states.append(live_states(*args))
-        total += BYTES_PER_STATE * sum(map(len, states[-1]))
-        if total > max_bytes:
-            raise EncodingTooBig(f'the formula would need more than the {max_bytes / 2 ** 20:.0f} '
-                                 'MB SAT may use')
-    return states
 
 
 @dataclass
@@ -591,6 +702,7 @@ def race(rows, cols, grid, count, timeout, engine, rival, start, engine_seconds)
     if not answer.finished and rival.process is not None:
         left = None if timeout is None else timeout - (time.perf_counter() - start)
         rival.wait(left if left is None or left > 0 else 0)
+    rival.poll()  # (what it has sent meanwhile)
     answer.sat_joined = rival.joined and rival.joined - start
     if answer.finished:
         answer.sat_note = rival.note('the engine answered first')
@@ -698,7 +810,8 @@ class SatProcess:
         import signal
         import subprocess
 
-        path = [os.path.dirname(os.path.abspath(__file__))] + sys.path
+        here = globals().get('__file__')  # (a notebook has none)
+        path = ([os.path.dirname(os.path.abspath(here))] if here else []) + sys.path
         code = (f'import sys; sys.path[:0] = {path!r}; import nonosat; '
                 f'nonosat.sat_process_main({os.getpid()})')
         blocking = hasattr(signal, 'pthread_sigmask')
@@ -712,8 +825,9 @@ class SatProcess:
         finally:
             if blocking:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        rows, cols, grid, count, sat, memory = self.job
         try:
-            pickle.dump(self.job, self.process.stdin)
+            pickle.dump((rows, cols, grid, count, importable(sat), memory), self.process.stdin)
             self.process.stdin.close()
         except OSError:  # it died at once: poll() will find out why
             pass
@@ -793,6 +907,18 @@ class SatProcess:
                 'done': 'answered'}.get(self.outcome, otherwise)
 
 
+def importable(function):
+    """`function`, or, if it was defined in a notebook (whose functions live in the module
+    `__main__`, which another process cannot import), the function of the same name in the
+    module `nonosat`, this notebook's twin."""
+    main = sys.modules.get('__main__')
+    if getattr(function, '__module__', None) == '__main__' and not hasattr(main, '__file__'):
+        import importlib
+
+        return getattr(importlib.import_module('nonosat'), function.__qualname__)
+    return function
+
+
 def sat_process_main(parent: int):
     """The SAT child's work (see SatProcess): read the job, solve, send the messages. `parent`:
     the process id of the parent, with which this process dies."""
@@ -808,7 +934,7 @@ def sat_process_main(parent: int):
         sys.stdout.buffer.flush()
     try:
         if memory is not None:
-            cap_address_space(memory)
+            cap_address_space(memory, more=True)
             solutions = sat(rows, cols, grid, max_bytes=memory)
         else:
             solutions = sat(rows, cols, grid)
@@ -838,63 +964,94 @@ def die_with_parent(parent: int):
         os._exit(1)
 
 
-def cap_address_space(extra: int):
-    """Let this process map at most `extra` bytes more than it has now (Linux, macOS)."""
+def cap_address_space(limit: int, more=False):
+    """Let this process map at most `limit` bytes (`more`: that many more than it maps now),
+    where the system allows it (Linux, macOS); beyond it, allocations fail."""
     try:
         import resource
-
-        with open('/proc/self/status') as status:
-            now = next(int(line.split()[1]) * 1024 for line in status if line.startswith('VmSize'))
-    except (ImportError, OSError, StopIteration):
+    except ImportError:
         return
+    if more:
+        try:
+            with open('/proc/self/status') as status:
+                limit += next(int(line.split()[1]) * 1024 for line in status
+                              if line.startswith('VmSize'))
+        except (OSError, StopIteration):
+            return
     hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-    wanted = now + extra
-    if hard == resource.RLIM_INFINITY or wanted <= hard:
-        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    if hard == resource.RLIM_INFINITY or limit <= hard:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 # %% [markdown]
-# On *Forever* with the defaults, the engine answers within its two seconds; given a thousandth
-# of a second, it cannot, and SAT takes over. On the 2x2 diagonal, asking for up to ten
-# solutions, the answer is complete with two. And the engine alone with a fifth of a second on
-# *Forever* gives up: the status is unknown.
+# The race, four ways. A puzzle that line logic settles at once is over before SAT's head start
+# ends: SAT never runs. To see SAT win on *Forever*, we slow the engine down on purpose (a
+# hundredth of a second per line solve, a subclass passed in as `engine`); the answer is SAT's,
+# with the same picture as the engine's. On the random 100x100 picture above, SAT's formula
+# would not fit its 48 MB, so in a race SAT does not start and the engine answers alone (shown
+# here by the engine alone, and by SAT alone with a race's memory). And Knotty
+# (40x40, from Jan Wolter's survey), which neither settles in a second, shows an answer that
+# is still unknown when the time is up, naming both parts. (Which part wins an honest race
+# depends on the machine, so these demonstrations are rigged to come out the same every time;
+# the benchmark below shows honest races.)
 
 # %% tags=["active-ipynb"]
 # def show_answer(answer):
 #     """The facts of an Answer, without its timings."""
-#     return (f'status {answer.status}, {len(answer.solutions)} solution(s) found, '
-#             f'finished {answer.finished}, complete {answer.complete}, by {answer.part}'
-#             + (f' after {answer.handed_over_after:g} s of the engine'
-#                if answer.handed_over_after is not None else '')
-#             + (f', method {answer.method}' if answer.method else ''))
+#     joined = 'SAT never joined' if answer.sat_joined is None else 'SAT joined'
+#     return (f'status {answer.status}, {len(answer.solutions)} solution(s), finished '
+#             f'{answer.finished}, answered by {answer.part}; {joined}'
+#             + (f', {answer.sat_note.split(":")[0]}' if answer.sat_note else ''))
 #
 #
-# print(show_answer(find_solutions(forever_rows, forever_cols)))
-# print(show_answer(find_solutions(forever_rows, forever_cols, engine_seconds=0.001)))
-# print(show_answer(find_solutions([[1], [1]], [[1], [1]], count=10)))
-# gave_up = find_solutions(forever_rows, forever_cols, use_sat=False, timeout=0.2)
-# print(f'status {gave_up.status}, finished {gave_up.finished}, by {gave_up.part}')
+# class SlowSearcher(nonoengine.Searcher):
+#     """Chapter 5's engine, slowed down: a hundredth of a second per line solve."""
+#     def solve_line(self, line, cells):
+#         time.sleep(0.01)
+#         return super().solve_line(line, cells)
+#
+#
+# first_rows, first_cols = nonogram2d.read_clues(PUZZLES / 'webpbn-00001.non')
+# print('webpbn #1:     ', show_answer(find_solutions(first_rows, first_cols)))
+# slowed = find_solutions(forever_rows, forever_cols, engine=SlowSearcher)
+# print('slowed Forever:', show_answer(slowed), '| the same picture:',
+#       slowed.solutions == forever_verdict.solutions)
+# print('random 100x100:', show_answer(find_solutions(big_rows, big_cols, use_sat=False)))
+# big_by_sat = find_solutions(big_rows, big_cols, use_engine=False, sat_memory=RACE_SAT_BYTES)
+# print('  by SAT alone, with the memory of a race:', big_by_sat.status, '-', big_by_sat.sat_note)
+# knotty_rows, knotty_cols = nonogram2d.read_clues(PUZZLES / 'survey-knotty.non')
+# knotty = find_solutions(knotty_rows, knotty_cols, timeout=1)
+# print('Knotty, 1 s:   ', f'status {knotty.status}, finished {knotty.finished}, by {knotty.part}')
 
 # %% [markdown]
-# How well does the hand-over do on the whole collection? The benchmark ran it too, as a third
-# column, with the engine's 2 s and 10 s in all:
+# On the 2x2 diagonal, asking for up to ten solutions, the answer is complete with two; and
+# SAT alone gives the same two:
+
+# %% tags=["active-ipynb"]
+# print(show_answer(find_solutions(diagonal_rows, diagonal_cols, count=10)))
+# print(show_answer(find_solutions(diagonal_rows, diagonal_cols, count=10, use_engine=False)))
+
+# %% [markdown]
+# How well does the race do on the whole collection? The benchmark ran it too, as a third
+# column, with 10 s in all:
 
 # %% tags=["active-ipynb"]
 # by_sat = [r['puzzle'] for r in validated
-#           if r['handover_by'] == 'SAT' and r['handover_verdict'] != 'limit']
-# handover_late = [r['puzzle'] for r in validated if r['handover_verdict'] == 'limit']
-# print(f'the collection: {len(validated) - len(handover_late)} of {len(validated)} within 10 s; '
-#       f'finished by SAT after the hand-over: {", ".join(by_sat) or "none"}; '
-#       f'over the limit: {", ".join(handover_late) or "none"}')
+#           if r['race_by'] == 'SAT' and r['race_verdict'] != 'limit']
+# race_late = [r['puzzle'] for r in validated if r['race_verdict'] == 'limit']
+# print(f'the collection: {len(validated) - len(race_late)} of {len(validated)} within 10 s; '
+#       f'won by SAT: {", ".join(by_sat) or "none"}; '
+#       f'over the limit: {", ".join(race_late) or "none"}')
 
 # %% [markdown]
 # ## What we have
 #
-# - `clue_tokens`, `next_state` and `line_clauses`: a line's clue as an automaton, and the
-#   automaton as clauses; `puzzle_cnf`, the whole puzzle as one formula.
-# - `sat_solutions`: every solution by a SAT solver, checked against brute force;
-#   `sat_solutions_within` the same with a time limit, in a child process.
-# - `find_solutions`: the engine first, SAT for what the engine cannot finish, one answer as
-#   data (`Answer`). The last chapter's `nonogram` command is built on it.
+# - `clue_tokens`, `next_state`, `live_states` and `line_clauses`: a line's clue as an
+#   automaton, and the automaton as clauses over its live states only; `puzzle_cnf` and
+#   `puzzle_lines`, the whole puzzle as one formula, at once or a line at a time.
+# - `sat_solutions`: every solution by a SAT solver, after line logic, checked against brute
+#   force; with `max_bytes`, it refuses a formula too big before building it.
+# - `find_solutions`: the engine and SAT in a race (SAT in a child process, `SatProcess`), one
+#   answer as data (`Answer`). The last chapter's `nonogram` command is built on it.
 #
 # Not done here: the puzzles beyond both solvers within the time limit, listed above.

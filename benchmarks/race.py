@@ -4,7 +4,7 @@
     python benchmarks/race.py --quick --out /tmp/race  # a smoke run, about 10 s: three small
                                                        # puzzles of puzzles/, random 10x10 and
                                                        # 20x20, five start-up runs
-    python benchmarks/race.py --parts startup          # some parts (modes, startup, encoding)
+    python benchmarks/race.py --parts startup          # some parts (modes, startup, encoding, helpers)
 
 Parts:
   modes     every puzzle file of the collection (../shared/puzzles, all .non files in every
@@ -54,6 +54,11 @@ Parts:
             as nonosat.puzzle_lines gives them (puzzle_cnf is their concatenation), so no formula
             is ever held whole; a whole-grid count that passes 150,000 clauses and
             --encoding-seconds (60 s) is stopped and marked so. Writes encoding.csv.
+  helpers   SAT's CPU time (chapter 6's sat_solutions, two solutions, in a child process) with
+            its helper clauses off, and on with at-most-one pairs where up to 0, 4, 8 or 16
+            states are live (8 is chapter 6's HELPER_STATES), on the same puzzles, the settings
+            interleaved; --timeout each. Writes sat-helpers.csv and prints the speed-ups over
+            the puzzles where SAT without helpers takes 0.2 s or more.
 
 The puzzles are as the command reads them (a NAME.givens file beside a .non file is not read, as
 the command does not read it). The children run with the working directory at this checkout and
@@ -610,7 +615,76 @@ def part_encoding(args, out):
               f'{row["sat_budget_mb"] or "-":>9} {row["fits_race_share"]}')
 
 
-PARTS = {'modes': part_modes, 'startup': part_startup, 'encoding': part_encoding}
+# --- part 4: the helper clauses ----------------------------------------------------------------
+
+HELPERS_CHILD = '''
+import json, sys, time
+from itertools import islice
+sys.path.insert(0, sys.argv[1])
+import nonofiles, nonosat
+setting = sys.argv[3]
+helper_clauses = nonosat.helper_clauses
+if setting == 'off':
+    nonosat.helper_clauses = lambda *args, **options: []
+else:
+    nonosat.helper_clauses = lambda *args, **options: helper_clauses(*args, most_pairs=int(setting))
+puzzle = nonofiles.read_puzzle(sys.argv[2])
+start = time.process_time()
+found = len(list(islice(nonosat.sat_solutions(puzzle.rows, puzzle.cols, puzzle.givens), 2)))
+print(json.dumps({'found': found, 'seconds': time.process_time() - start}))
+'''
+HELPER_SETTINGS = ['off', '0', '4', '8', '16']  # no helpers; at-most-one pairs up to N live states
+
+
+def helpers_run(path, setting, timeout):
+    """CPU seconds of SAT (two solutions, line logic first) with the helper clauses `setting`,
+    in a child process; None over the timeout (wall seconds)."""
+    import json
+    try:
+        result = subprocess.run([sys.executable, '-c', HELPERS_CHILD, str(ROOT), str(path), setting],
+                                capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, None
+    if result.returncode:
+        raise RuntimeError(result.stderr[-2000:])
+    data = json.loads(result.stdout)
+    return data['seconds'], ['none', 'unique', 'multiple'][data['found']]
+
+
+def part_helpers(args, out):
+    """SAT's CPU time with and without chapter 6's helper clauses (and with at-most-one pairs up
+    to 0, 4, 8 and 16 live states), on every puzzle; the settings interleaved per puzzle."""
+    settings = ['off', '8'] if args.quick else HELPER_SETTINGS
+    table = []
+    with tempfile.TemporaryDirectory() as folder:
+        for name, path in progress(puzzle_files(args, Path(folder)), 'helpers'):
+            row = {'puzzle': name}
+            verdicts = set()
+            for setting in settings:
+                seconds, verdict = helpers_run(path, setting, args.timeout)
+                row[f'seconds_{setting}'] = '' if seconds is None else f'{seconds:.3f}'
+                verdicts.add(verdict)
+            row['same_answer'] = len(verdicts - {None}) <= 1
+            table.append(row)
+    if not table:
+        print('helpers: no puzzles', file=sys.stderr)
+        return
+    write_csv(out / 'sat-helpers.csv', table)
+    hard = [row for row in table if row['seconds_off'] and float(row['seconds_off']) >= 0.2]
+    print(f'\nSAT with helper clauses against without, CPU time ({len(hard)} puzzles where SAT '
+          f'without them takes 0.2 s or more; timeouts counted at {args.timeout:g} s):')
+    for setting in settings[1:]:
+        ratios = [float(row['seconds_off']) / float(row[f'seconds_{setting}'] or args.timeout)
+                  for row in hard]
+        if ratios:
+            print(f'  pairs up to {setting:>2} live states: geometric mean speed-up '
+                  f'{statistics.geometric_mean(ratios):.2f}, from {min(ratios):.2f} to '
+                  f'{max(ratios):.2f}')
+    print(f'answers differ: {sum(not row["same_answer"] for row in table)}')
+
+
+PARTS = {'modes': part_modes, 'startup': part_startup, 'encoding': part_encoding,
+         'helpers': part_helpers}
 
 
 def main(argv=None):

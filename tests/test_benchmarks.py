@@ -58,6 +58,9 @@ def test_command_benchmark_compares_two_checkouts(tmp_path):
 def test_race_quick_writes_three_tables(tmp_path):
     # No puzzle collection: the shipped small puzzles and random 10x10 and 20x20 ones.
     run("race.py", "--quick", "--puzzles", tmp_path / "none", "--out", tmp_path)
+    helpers = rows(tmp_path / "sat-helpers.csv")
+    assert len(helpers) == 7 and all(row["same_answer"] == "True" for row in helpers)
+    assert all(float(row["seconds_off"]) > 0 and float(row["seconds_8"]) > 0 for row in helpers)
     race = rows(tmp_path / "race.csv")
     assert len(race) == 7
     for row in race:
