@@ -103,7 +103,7 @@ def site(book):
     server.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # (stopped before another module starts Playwright of its own)
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api",
                                    reason="playwright is not installed (pip install -e '.[test]')")
