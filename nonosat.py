@@ -559,15 +559,17 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 #                                        if r['sat_verdict'] == 'limit') or 'none')
 
 # %% [markdown]
-# Below the diagonal SAT is faster. It wins on several of the puzzles that make the engine work
-# hardest (9-Dom above all), and loses on the big puzzles that line logic settles at once: it
-# builds hundreds of thousands of clauses in Python before it starts, and its propagation works
-# clause by clause where a line solver handles a whole line at once. The puzzles that took the engine more than a second, or went over the
-# limit, with what each solver recorded:
+# Below the diagonal SAT is faster. It wins on the puzzles that make the engine search (9-Dom
+# above all), and loses on big puzzles that need probing, where line logic leaves much of a
+# large grid open: the formula is then big, built in Python, and its propagation works clause by
+# clause where a line solver handles a whole line at once. On the puzzles that line logic
+# settles, SAT does the same line logic first and is left with nothing to solve, so it only
+# loses the time it takes to start. The puzzles that took either solver more than a second, or
+# went over the limit, with what each solver recorded:
 
 # %% tags=["active-ipynb"]
 # hard = [row for row in validated if 'limit' in (row['verdict'], row['sat_verdict'])
-#         or float(row['seconds']) > 1]
+#         or max(float(row['seconds']), float(row['sat_seconds'])) > 1]
 # print(f'{"puzzle":<14} {"size":>6} {"engine":>8} {"nodes":>6} {"seconds":>8}   {"SAT":>8} {"seconds":>8}')
 # for row in hard:
 #     print(f'{row["puzzle"]:<14} {row["size"]:>6} {row["verdict"]:>8} {row["nodes"]:>6} '
@@ -1044,6 +1046,67 @@ def cap_address_space(limit: int, more=False):
 #       f'over the limit: {", ".join(race_late) or "none"}')
 
 # %% [markdown]
+# The same puzzles, and random pictures from 10x10 to 100x100, as the `nonogram` command of the
+# last chapter meets them: whole processes, each puzzle solved three ways (the engine alone, SAT
+# alone, and the race), by `benchmarks/race.py`, which also follows the memory of the command and
+# its SAT process together. On the left, each point is a puzzle: the race's time against the
+# faster of the two parts alone; below the dashed line the race is within 1.3 times the faster
+# part plus 0.15 s (the price of a second process). On the right, the peak memory of the whole
+# process tree for each puzzle, sorted, for the three ways:
+
+# %% tags=["active-ipynb"]
+# raced = [r for r in read_rows('race.csv') if r['faster_seconds']]
+# fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5))
+# for part, colour in (('engine', 'tab:blue'), ('SAT', 'tab:orange'), ('none', 'tab:red')):
+#     points = [(float(r['faster_seconds']), float(r['race_seconds'])) for r in raced
+#               if (r['race_part'].split()[0] if r['race_exit'] in ('0', '1') else 'none') == part]
+#     left.scatter([x for x, _ in points], [y for _, y in points], s=18, color=colour,
+#                  label={'none': 'race gave up'}.get(part, f'race won by {part}'))
+# line = [0.05 * 1.2 ** k for k in range(40)]
+# left.plot(line, [1.3 * x + 0.15 for x in line], color='grey', linestyle='--', linewidth=1,
+#           label='1.3 x faster + 0.15 s')
+# left.set_xscale('log')
+# left.set_yscale('log')
+# left.set_xlabel('the faster of the engine alone and SAT alone: seconds')
+# left.set_ylabel('the race: seconds')
+# left.set_title('The race against its parts (whole processes)')
+# left.legend(fontsize=8)
+# for mode, colour in (('no-sat', 'tab:blue'), ('sat', 'tab:orange'), ('race', 'black')):
+#     peaks = sorted(float(r[f'{mode}_tree_peak_mb']) for r in raced)
+#     right.plot(range(1, len(peaks) + 1), peaks, color=colour, marker='.',
+#                label={'no-sat': 'engine alone', 'sat': 'SAT alone', 'race': 'the race'}[mode])
+# right.axhline(100, color='grey', linestyle='--', linewidth=1)
+# right.set_yscale('log')
+# right.set_yticks([20, 30, 50, 100, 200, 300], ['20', '30', '50', '100', '200', '300'])
+# right.minorticks_off()
+# right.set_xlabel('puzzles, sorted by peak memory')
+# right.set_ylabel('peak memory of the process tree: MB')
+# right.set_title('Memory, the command and its SAT process together')
+# right.legend(fontsize=8)
+# plt.tight_layout()
+# plt.show()
+# slow = [r['puzzle'] for r in raced if r['time_ok'] != 'True']
+# big = [r['puzzle'] for r in raced if r['memory_ok'] != 'True']
+# print(f'{len(raced)} puzzles that some way answered; the race within 1.3 x + 0.15 s on '
+#       f'{len(raced) - len(slow)} (not on: {", ".join(slow) or "none"}); its tree under 100 MB on '
+#       f'{len(raced) - len(big)} (not on: {", ".join(big) or "none"}); largest peak of the race '
+#       f'{max(float(r["race_tree_peak_mb"]) for r in raced):.0f} MB, of SAT alone '
+#       f'{max(float(r["sat_tree_peak_mb"]) for r in raced):.0f} MB')
+# for r in read_rows('race.csv'):
+#     if r['puzzle'] in slow:
+#         print(f'  {r["puzzle"]}: SAT alone {float(r["sat_seconds"]):.1f} s with a tree of '
+#               f'{float(r["sat_tree_peak_mb"]):.0f} MB; in the race, SAT: '
+#               f'{r["race_verdict"].split("SAT: ")[-1].split(";")[0]}')
+
+# %% [markdown]
+# The race costs little where the engine wins: its head start means that most puzzles never
+# start a second process, and those that do pay for it on the other core. Where SAT wins, the
+# race pays SAT's start-up a second time, and the head start. Its misses are the price of the
+# memory share: puzzles that SAT alone settles, but with a formula that does not fit 48 MB, so
+# that in the race SAT is refused, or runs out of memory, and the engine cannot finish alone.
+# There `--sat` (SAT alone, with most of the memory budget) is the answer, and the verdict line
+# of the race says what became of SAT, so a user knows to try it.
+#
 # ## What we have
 #
 # - `clue_tokens`, `next_state`, `live_states` and `line_clauses`: a line's clue as an

@@ -91,24 +91,7 @@ RATIO_TARGET, SLACK_SECONDS, PEAK_TARGET_MB, STARTUP_TARGET_MS = 1.3, 0.15, 100,
 WATCHED = ['xml.etree', 'argparse', 'matplotlib', 'nonocolour', 'nonocolourfiles', 'PIL', 'pysat']
 BIG_FORMULA = 150_000  # clauses: past this, a slow whole-grid count may be stopped
 
-
-def progress(items, label):
-    """Iterate over items, showing a progress bar on stderr (tqdm, from the [test] extra)."""
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        sys.exit('race.py needs tqdm for its progress bars: python -m pip install -e ".[test]"')
-    return tqdm(list(items), desc=label, file=sys.stderr, leave=False)
-
-
-def write_csv(path, table):
-    """Write a list of dicts as CSV (columns in the first dict's order)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, 'w', newline='') as file:
-        writer = csv.DictWriter(file, fieldnames=list(table[0]))
-        writer.writeheader()
-        writer.writerows(table)
-    print(f'wrote {path}', file=sys.stderr)
+from speed import progress, write_csv  # noqa: E402  (benchmarks/ is this script's folder)
 
 
 # --- the puzzles -------------------------------------------------------------------------------
