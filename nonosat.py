@@ -277,14 +277,18 @@ def puzzle_lines(rows, cols, grid=None, states=None):
     rows, cols, known = check_puzzle(rows, cols, grid)
     numbers = numbering(1)
     cell_var = [[next(numbers) if cell is None else None for cell in row] for row in known]
-    line_vars = cell_var + [list(column) for column in zip(*cell_var)] if cols and rows else []
-    line_known = known + [list(column) for column in zip(*known)] if cols and rows else []
+    line_vars, line_known = lines_of(cell_var), lines_of(known)
 
     def lines():
         for k, clue in enumerate(rows + cols):
             yield line_clauses(clue, line_vars[k], numbers.__next__, line_known[k],
                                states and states[k])
     return cell_var, lines(), numbers
+
+
+def lines_of(grid) -> list[list]:
+    """The lines of a grid as the formula numbers them: its rows, then its columns."""
+    return grid + [list(column) for column in zip(*grid)]
 
 
 # %% [markdown]
@@ -394,10 +398,9 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
             return
     states = None
     if max_bytes is not None:  # count the states first: refuse a formula that would not fit
-        columns = [list(column) for column in zip(*known)]
         states = states_within(((clue_tokens(clue), next_state, allowed_values(line))
                                 if None in line else None
-                                for clue, line in zip(rows + cols, known + columns)), max_bytes)
+                                for clue, line in zip(rows + cols, lines_of(known))), max_bytes)
     try:
         from pysat.solvers import Solver
     except ImportError:
@@ -410,8 +413,8 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
             sat.append_formula(clauses)
         while sat.solve():
             filled = {var for var in sat.get_model() if var > 0}
-            yield [[int(var in filled) if var is not None else cell for var, cell in zip(*pair)]
-                   for pair in zip(cell_var, known)]
+            yield [[cell if var is None else int(var in filled) for var, cell in zip(vars_, cells)]
+                   for vars_, cells in zip(cell_var, known)]
             if not open_cells:
                 return
             sat.add_clause([-var if var in filled else var for var in open_cells])
@@ -625,12 +628,12 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 # Three practical matters:
 #
 # - **Stopping.** A call to CaDiCaL cannot be interrupted from inside Python, so SAT runs in a
-#   child process (`SatProcess`) that sends back each solution as it finds it; a thread of ours
-#   reads them, so the engine goes on meanwhile. The engine is stopped through its queue
-#   strategy (chapter 5's, which already checks the clock every 64 line solves): it also asks
-#   whether SAT has answered. The child is killed when the race is over, when the time is up, or
+#   child process (`SatProcess`) that sends back each solution as it finds it, and the engine
+#   goes on meanwhile. The engine's queue strategy (chapter 5's, which already checks the clock
+#   every 64 line solves) also reads, at those moments, what SAT has sent, without waiting; and
+#   it stops the engine when SAT has answered. The child is killed when the race is over, when the time is up, or
 #   when the user presses Ctrl-C, and it dies with us if we are killed.
-# - **Memory.** SAT's formula can be big: a few hundred bytes per automaton state, measured, and
+# - **Memory.** SAT's formula can be big: about a thousand bytes per automaton state, measured, and
 #   a wide-open 100x100 puzzle has about three hundred thousand states. So SAT gets a share of
 #   memory (`sat_memory`, 48 MB in a race by default; without a limit when it runs alone): before
 #   building anything it counts its states, and if the formula would not fit, it does not start,
