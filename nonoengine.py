@@ -12,7 +12,8 @@
 # measured as it arrives:
 #
 # 1. an **undo trail** instead of copies of the grid;
-# 2. a **memo** of line results, bounded in bytes;
+# 2. every line kept as two **bitmasks**, the form chapter 4's line solver works in, and a
+#    **memo** of line results, bounded in bytes;
 # 3. **probing less**: skip a probe whose outcome is already known, and a cell whose row and
 #    column have not changed since its last probe found nothing;
 # 4. **guessing where the trouble is**: count the contradictions of each line, as SAT solvers
@@ -43,12 +44,12 @@ Errors: nonogram2d.PuzzleError, nonogram2d.SearchLimit, nonovector.Contradiction
 import sys
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import nonofast
 import nonogram2d
 from nonogram2d import (SearchLimit, Verdict, check_puzzle, checked_budget, first_in_first_out,
-                        most_known_neighbours, transpose)
+                        most_known_neighbours)
 from nonovector import Contradiction, Grid
 
 # %% [markdown]
@@ -62,142 +63,152 @@ from nonovector import Contradiction, Grid
 # written since the mark and cut the trail back to it. What a probe decided is then simply the
 # part of the trail after the mark, no comparison needed.
 #
-# The engine also keeps the grid a second time, by columns, so that reading a column is as quick
-# as reading a row (`set_cell` writes both). A tiny trace, after the code below, shows the trail
-# at work on the 2x2
-# diagonal puzzle: suppose the top left cell filled, propagate, and undo.
+# A tiny trace, after the code below, shows the trail at work on the 2x2 diagonal puzzle: suppose
+# the top left cell filled, propagate, and undo.
 
 # %% [markdown]
-# ## A memo of line results, bounded in bytes
+# ## Lines as bitmasks, and a memo of line results
 #
-# A search on a hard puzzle asks the line solver about the same line in the same state over and
-# over: after a guess is undone, or when probing tries each cell of a line in turn and most
-# probes leave the crossing lines as they were. A *memo*, a dictionary keyed on the clue and the
-# line's cells, answers a repeated question with one look-up. Chapter 4's `solve_line` has such a
-# cache already, of `CACHE_LIMIT` answers; the engine keeps its own, sized by the memory it takes
-# rather than by its number of answers, and calls the line solver behind it through chapter 4's third
-# door, `solve_checked`, which skips both the input checks (the puzzle was checked once) and the
-# cache. A long search asks for millions of lines, and a memo that keeps them all grows without
-# end. So it is emptied when its estimated size reaches `MEMO_BYTES` (`memo_bytes=0` turns it
-# off), and it stores its entries compactly: "nothing new" as `True`, and a
-# line longer than `SHORT_LINE` cells packed into bytes, one byte a cell instead of the eight a
-# tuple takes. (Short lines stay tuples: packing costs a little time on every look-up.) The
+# Chapter 4's line solver works on two integers per line, the masks of the cells known filled and
+# known empty, and its doors that take a list of cells spend a good part of their time converting:
+# the list into masks on the way in, the masks into a list on the way out. An engine that asks
+# about hundreds of thousands of lines can skip both by keeping the masks itself. So the engine
+# keeps every line twice: in the grid, rows of 1/0/None that the strategies read as in chapter 2,
+# and as two integers, `filled[line]` and `empty[line]`, which `set_cell` and `undo` change
+# together with the grid. It calls chapter 4's `line_bits_fast` on the masks directly, the inline
+# solver without the doors' input checks (the puzzle was checked once) or cache, and what a solve
+# decided is the bits that are new, `(new_filled & ~filled) | (new_empty & ~empty)`, read off one
+# at a time. Any other exact line solver with chapter 1's contract (it takes a clue and a list of
+# cells, and raises `Contradiction` when no layout fits) can stand behind the engine instead
+# (`line_solver=`): `bits_door` wraps it in the two conversions.
+#
+# A search on a hard puzzle asks about the same line in the same state over and over: after a
+# guess is undone, or when probing tries each cell of a line in turn and most probes leave the
+# crossing lines as they were. A *memo*, a dictionary keyed on the line's clue, its length and its
+# two masks, answers a repeated question with one look-up; the key is three small integers (the
+# clue and length as a number shared by equal lines), quick to hash and small to keep. Chapter
+# 4's doors have a cache already, of `CACHE_LIMIT` answers; the engine keeps its own, sized by the
+# memory it takes rather than by its number of answers. A long search asks for millions of lines,
+# and a memo that keeps them all grows without end. So it is emptied when its estimated size
+# reaches `MEMO_BYTES` (`memo_bytes=0` turns it off); an entry is counted as `ENTRY_BYTES`, the
+# dictionary's slot and two tuples, measured with `tracemalloc`, plus its four integers. The
 # memory part of `benchmarks/speed.py` measures the peak memory of whole runs with this bound.
 #
-# `Propagator` is the first of three layers: the grid (by rows and by columns), the trail, the
-# memo, and the queue of dirty lines, which it empties as chapter 2's engine does, with the same
-# `next_line` strategy and the same numbering of lines (row `r` is line `r`, column `c` is line
-# `height + c`). Any exact line solver can stand behind it (one that raises `Contradiction` when
-# no layout fits), since the engine only needs its answer as a tuple. It also counts, for each
-# line, its contradictions (`activity`) and the cells decided in it (`changes`, which the
-# `most_changed` strategy below resets when it takes the line), for strategies that want them.
+# `Propagator` is the first of three layers: the grid and its masks, the trail, the memo, and the
+# queue of dirty lines, which it empties as chapter 2's engine does, with the same `next_line`
+# strategy and the same numbering of lines (row `r` is line `r`, column `c` is line
+# `height + c`). It also counts, for each line, its contradictions (`activity`) and the cells
+# decided in it (`changes`, which the `most_changed` strategy below resets when it takes the
+# line), for strategies that want them.
 
 # %%
 MEMO_BYTES = 40_000_000  # the memo's size (estimated) at which it is emptied and starts afresh
-ENTRY_BYTES = 150        # the memo's cost per entry, besides its key's and answer's own objects
-SHORT_LINE = 32          # longer lines are packed into bytes in the memo
-CELL_CODE = {None: 2, 0: 0, 1: 1}
+ENTRY_BYTES = 190        # the memo's cost per entry (measured), besides its four integers
 
 
-def pack(cells: tuple) -> tuple | bytes:
-    """A line's cells (a tuple of 1/0/None) as the memo keeps them: as they are if the line is
-    short (fast), else as bytes, one byte a cell instead of a tuple's eight (small)."""
-    if len(cells) <= SHORT_LINE:
-        return cells
-    return bytes(map(CELL_CODE.__getitem__, cells))
-
-
-def unpack(packed: tuple | bytes) -> tuple:
-    """The tuple of 1/0/None that `pack` packed."""
-    if isinstance(packed, tuple):
-        return packed
-    return tuple(None if code == 2 else code for code in packed)
+def bits_door(line_solver) -> Callable[[tuple, int, int, int], tuple[int, int]]:
+    """A line solver with chapter 1's contract, line_solver(clue, cells) -> cells, turned into
+    one the engine can call on bitmasks: (clue, length, filled, empty) -> (filled, empty)."""
+    def solve_bits(clue: tuple, length: int, filled: int, empty: int) -> tuple[int, int]:
+        cells = nonofast.bits_to_line(length, filled, empty)
+        return nonofast.cells_to_bits(line_solver(clue, cells))
+    return solve_bits
 
 
 class Propagator:
-    """The grid of one puzzle (by rows and by columns), its trail of changes, a memo of line
-    results, and counters. Lines are numbered: row r is line r, column c is line height + c."""
+    """The grid of one puzzle (as cells, and each line as two bitmasks), its trail of changes,
+    a memo of line results, and counters. Lines are numbered: row r is line r, column c is
+    line height + c."""
 
-    def __init__(self, rows, cols, grid=None, *, line_solver=nonofast.solve_checked,
+    def __init__(self, rows, cols, grid=None, *, line_solver=None,
                  next_line=first_in_first_out, memo_bytes=MEMO_BYTES):
         self.rows, self.cols, self.grid = check_puzzle(rows, cols, grid)
-        self.columns = transpose(self.grid)  # the same cells by column, for reading columns fast
         self.height, self.width = len(self.rows), len(self.cols)
+        lines = self.height + self.width
         self.clues = [tuple(clue) for clue in self.rows + self.cols]
-        numbers = {}  # equal clues share memo entries
-        self.clue_numbers = [numbers.setdefault(clue, len(numbers)) for clue in self.clues]
+        self.lengths = [self.width] * self.height + [self.height] * self.width
+        numbers = {}  # lines with equal clues and lengths share memo entries
+        self.clue_numbers = [numbers.setdefault(kind, len(numbers))
+                             for kind in zip(self.clues, self.lengths)]
+        self.filled, self.empty = [0] * lines, [0] * lines  # each line's known cells, as bits
         self.line_solver, self.next_line = line_solver, next_line
+        self.solve_bits = nonofast.line_bits_fast if line_solver is None else bits_door(line_solver)
         self.memo, self.memo_size = {}, 0  # the memo, and its estimated size in bytes
         self.memo_limit = checked_budget('memo_bytes', memo_bytes, int)
+        self.entry_bytes = [ENTRY_BYTES + 4 * sys.getsizeof((1 << n) - 1) for n in self.lengths]
         self.trail = []             # cells decided so far, in order, as (row, column)
         self.line_solves = 0        # lines solved (answered from the memo or not)
         self.solver_calls = 0       # ... of which the line solver really had to work
-        self.activity = [0.0] * (self.height + self.width)  # contradictions, recent ones weighing more
+        self.activity = [0.0] * lines  # contradictions, recent ones weighing more
         self.bump = 1.0
-        self.changes = [0] * (self.height + self.width)     # cells decided since last solved
+        self.changes = [0] * lines     # cells decided since last solved
+        for r, row in enumerate(self.grid):
+            for c, value in enumerate(row):
+                if value is not None:
+                    self.write_bits(r, c, value)
 
     def line_name(self, line: int) -> str:
         """'row 3' or 'column 7'."""
         return f'row {line}' if line < self.height else f'column {line - self.height}'
 
     def line_cells(self, line: int) -> tuple:
-        """The current cells of a line, as a tuple."""
+        """The current cells of a line, as a tuple of 1/0/None."""
         if line < self.height:
             return tuple(self.grid[line])
-        return tuple(self.columns[line - self.height])
+        return tuple(row[line - self.height] for row in self.grid)
 
-    def solve_line(self, line: int, cells: tuple) -> tuple | None:
-        """The line solver's result for this line in this state (a tuple), or None if no layout
-        fits. Remembered, so each (clue, cells) pair is solved once while the memo lasts."""
+    def write_bits(self, r: int, c: int, value: int):
+        """Set cell (r, c)'s bit in its row's and its column's mask for `value`."""
+        masks = self.filled if value else self.empty
+        masks[r] |= 1 << c
+        masks[self.height + c] |= 1 << r
+
+    def solve_line(self, line: int) -> tuple[int, int] | None:
+        """The line solver's answer for this line as it is now: the (filled, empty) masks of
+        every cell it decides, or None if no layout fits. Remembered, so each (clue, masks)
+        question is put to the line solver once while the memo lasts."""
         self.line_solves += 1
-        key = (self.clue_numbers[line], pack(cells))
+        filled, empty = self.filled[line], self.empty[line]
+        key = (self.clue_numbers[line], filled, empty)
         answer = self.memo.get(key, False)
         if answer is False:
             self.solver_calls += 1
             try:
-                result = tuple(self.line_solver(self.clues[line], cells))
+                answer = self.solve_bits(self.clues[line], self.lengths[line], filled, empty)
             except Contradiction:
-                result = None
+                answer = None
             if self.memo_size >= self.memo_limit:
                 self.memo.clear()
                 self.memo_size = 0
             if self.memo_limit:  # memo_bytes=0: no memo at all
-                self.remember(key, cells, result)
-            return result
-        if answer is True:   # the solver decided nothing new
-            return cells
-        if answer is None:   # no layout fits
-            return None
-        return unpack(answer)
-
-    def remember(self, key, cells: tuple, result: tuple | None):
-        """Store a line's result in the memo, compactly: True if it decides nothing new, None if
-        no layout fits, else the new cells, packed."""
-        if result is None:
-            answer = None
-        elif result == cells:
-            answer = True
-        else:
-            answer = pack(result)
-        self.memo[key] = answer
-        self.memo_size += ENTRY_BYTES + sys.getsizeof(key[1]) + sys.getsizeof(answer)
+                self.memo[key] = answer
+                self.memo_size += self.entry_bytes[line]
+        return answer
 
     def set_cell(self, r: int, c: int, value: int):
         """Decide one cell, writing it on the trail."""
-        self.grid[r][c] = self.columns[c][r] = value
+        self.grid[r][c] = value
+        self.write_bits(r, c, value)
         self.trail.append((r, c))
 
     def undo(self, mark: int):
         """Forget every cell decided since the trail was `mark` long."""
+        grid, filled, empty, height = self.grid, self.filled, self.empty, self.height
         for r, c in self.trail[mark:]:
-            self.grid[r][c] = self.columns[c][r] = None
+            grid[r][c] = None
+            in_row, in_column = ~(1 << c), ~(1 << r)
+            filled[r] &= in_row
+            empty[r] &= in_row
+            filled[height + c] &= in_column
+            empty[height + c] &= in_column
         del self.trail[mark:]
 
     def propagate(self, lines=None) -> Grid:
         """Solve lines until none can learn more, starting with `lines` (all if None); only a
         line crossing a newly decided cell is solved again. Raises Contradiction (and then the
         grid is half-updated: undo to a mark to recover)."""
-        height, grid, columns, trail = self.height, self.grid, self.columns, self.trail
+        height, grid, trail = self.height, self.grid, self.trail
+        filled, empty, changes = self.filled, self.empty, self.changes
         queue = deque(range(height + self.width) if lines is None else lines)
         waiting = [False] * (height + self.width)
         for line in queue:
@@ -205,23 +216,33 @@ class Propagator:
         while queue:
             line = self.next_line(self, queue)
             waiting[line] = False
-            cells = self.line_cells(line)
-            result = self.solve_line(line, cells)
-            if result is None:
+            answer = self.solve_line(line)
+            if answer is None:
                 self.activity[line] += self.bump  # remembered for choosing where to guess
                 raise Contradiction(f'{self.line_name(line)} cannot hold its clue')
-            if result == cells:
-                continue
-            for i, (old, new) in enumerate(zip(cells, result)):
-                if old is None and new is not None:
-                    r, c, crossing = ((line, i, height + i) if line < height
-                                      else (i, line - height, i))
-                    grid[r][c] = columns[c][r] = new
-                    trail.append((r, c))
-                    self.changes[crossing] += 1
-                    if not waiting[crossing]:
-                        waiting[crossing] = True
-                        queue.append(crossing)
+            now_filled, now_empty = answer
+            new = (now_filled & ~filled[line]) | (now_empty & ~empty[line])
+            while new:  # each newly decided cell, lowest bit first
+                bit = new & -new
+                new ^= bit
+                i = bit.bit_length() - 1
+                if line < height:
+                    r, c, crossing, crossing_bit = line, i, height + i, 1 << line
+                else:
+                    r, c, crossing, crossing_bit = i, line - height, i, 1 << (line - height)
+                if now_filled & bit:
+                    grid[r][c] = 1
+                    filled[line] |= bit
+                    filled[crossing] |= crossing_bit
+                else:
+                    grid[r][c] = 0
+                    empty[line] |= bit
+                    empty[crossing] |= crossing_bit
+                trail.append((r, c))
+                changes[crossing] += 1
+                if not waiting[crossing]:
+                    waiting[crossing] = True
+                    queue.append(crossing)
         return grid
 
     def unknown(self) -> int:
@@ -337,7 +358,8 @@ class Prober(Propagator):
 
     def lines_key(self, r: int, c: int) -> int:
         """A hash of the cells of row r and column c, to notice when either has changed."""
-        return hash((self.line_cells(r), self.line_cells(self.height + c)))
+        column = self.height + c
+        return hash((self.filled[r], self.empty[r], self.filled[column], self.empty[column]))
 
     def probe_all(self, stop=lambda: None) -> dict:
         """Probe every unknown cell both ways, again and again, until a whole round decides
@@ -433,7 +455,8 @@ class Prober(Propagator):
 
 # %% [markdown]
 # At the root the two are close: copying a row of the grid is one call into C, and the trail's
-# bookkeeping (two views of the grid, tuples of cells, counters) is Python, so what the trail
+# bookkeeping (the grid and its masks, a list of cells made from the masks for the line solver
+# and back, counters) is Python, so what the trail
 # saves in copies it partly spends again. Its gain shows in a whole search, where every node would
 # copy the grid again (the benchmark at the end of this chapter measures it), and grows once the
 # line solves themselves are cheap, which is what the memo does. The memo and the skips, one at a

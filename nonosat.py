@@ -1032,9 +1032,9 @@ def cap_address_space(limit: int, more=False):
 #
 # class SlowSearcher(nonoengine.Searcher):
 #     """Chapter 5's engine, slowed down: a hundredth of a second per line solve."""
-#     def solve_line(self, line, cells):
+#     def solve_line(self, line):
 #         time.sleep(0.01)
-#         return super().solve_line(line, cells)
+#         return super().solve_line(line)
 #
 #
 # first_rows, first_cols = nonogram2d.read_clues(PUZZLES / 'webpbn-00001.non')

@@ -21,7 +21,7 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   ideas     the engine's ideas added one at a time, in the order chapter 5 adds them: chapter 2's
             engine with chapter 1's and then chapter 4's line solver (nonofast.solve_line, with its
             cache), the undo trail (same line solver, no memo, no skipped probes, guesses by the
-            last probe as in chapter 2), the memo, the unchecked line-solver door (solve_checked),
+            last probe as in chapter 2), the memo, lines kept as bitmasks (nonofast.line_bits_fast),
             skipping unchanged lines, activity (the default); and, for comparison, chapter 2's
             engine with a memo wrapped around its line solver. Same puzzles as ablation. Writes
             ideas.csv.
@@ -444,7 +444,7 @@ def idea_configs():
                                               'line_solver': nonofast.solve_line}),
         ('+ undo trail', {**chapter_2_way, 'line_solver': nonofast.solve_line, 'memo_bytes': 0}),
         ('+ memo', {**chapter_2_way, 'line_solver': nonofast.solve_line}),
-        ('+ the unchecked door', chapter_2_way),
+        ('+ lines as bitmasks, the bitmask door', chapter_2_way),
         ('+ skip unchanged lines', {'choose_guess': nonoengine.best_last_probe,
                                     'activity_growth': 1.0}),
         ('+ activity (the default)', {}),

@@ -188,9 +188,9 @@ def test_the_engine_answers_before_sat_joins():
 
 class SlowSearcher(nonoengine.Searcher):
     """Chapter 5's engine, slowed down: a hundredth of a second per line solve."""
-    def solve_line(self, line, cells):
+    def solve_line(self, line):
         time.sleep(0.01)
-        return super().solve_line(line, cells)
+        return super().solve_line(line)
 
 
 def living_children():
