@@ -4,9 +4,10 @@
 # Chapter 2's engine is the clearest form of the ideas: a queue of dirty lines, probes that try a
 # cell both ways, and a recursive search that guesses where probing leaves off. Chapter 4 gave it
 # a line solver several times faster, and whole puzzles gained less than lines did, because the
-# engine spends time of its own: it copies the grid for every probe, solves the same line in the
-# same state again and again, probes every cell at every node, and guesses where a probe says
-# much will follow, which is not always where the difficulty is.
+# engine spends time of its own: it copies the grid for every probe, turns every line into the
+# line solver's bitmasks and back, solves the same line in the same state again and again, probes
+# every cell at every node, and guesses where a probe says much will follow, which is not always
+# where the difficulty is.
 #
 # This chapter keeps the ideas and rebuilds the engine for speed, one change at a time, each
 # measured as it arrives:
@@ -34,8 +35,9 @@
 
 Chapter 5 of the nonogram tutorial (notebooks/nonoengine.ipynb is the readable version).
 Fast entry points, with nonogram2d's contract: solutions, solve, analyse (a nonogram2d.Verdict),
-propagate. Classes: Propagator (grid, trail, memo, queue), Prober (probing), Searcher (search,
-budgets). Strategies: nonogram2d.first_in_first_out, last_in_first_out, most_changed (the next
+propagate. Classes: Propagator (grid and bitmasks, trail, memo, queue), Prober (probing),
+Searcher (search, budgets). bits_door turns a line solver on cells into one on bitmasks.
+Strategies: nonogram2d.first_in_first_out, last_in_first_out, most_changed (the next
 line); nonogram2d.most_known_neighbours, nearly_solved_lines, reading_order (the order of
 probes); busiest_lines, best_last_probe, first_candidate (the cell to guess).
 Errors: nonogram2d.PuzzleError, nonogram2d.SearchLimit, nonovector.Contradiction.
@@ -455,11 +457,11 @@ class Prober(Propagator):
 
 # %% [markdown]
 # At the root the two are close: copying a row of the grid is one call into C, and the trail's
-# bookkeeping (the grid and its masks, a list of cells made from the masks for the line solver
-# and back, counters) is Python, so what the trail
-# saves in copies it partly spends again. Its gain shows in a whole search, where every node would
-# copy the grid again (the benchmark at the end of this chapter measures it), and grows once the
-# line solves themselves are cheap, which is what the memo does. The memo and the skips, one at a
+# bookkeeping (the grid and its masks, a list of cells made from the masks for this line solver
+# and back, counters) is Python, so what the trail saves in copies it partly spends again. Its
+# gain is for a whole search, where every node would copy the grid again (the benchmark at the end
+# of this chapter measures it), and it grows once the line solves themselves are cheap, which is
+# what the memo does. The memo and the skips, one at a
 # time, counted on the same roots: the memo does not change the line solves the engine asks for,
 # only how many reach the line solver; the skips change the number of probes.
 
@@ -896,10 +898,12 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 
 # %% [markdown]
 # Read it from the top, with the ratios printed under the chart. Chapter 4's line solver speeds
-# up chapter 2's engine a good deal. The trail gains over a whole search, though not at the root, and the
-# memo gains again; with the memo in place the trail pays most, since chapter 2's engine with the
-# same kind of memo wrapped around its line solver (the last bar) is slower than the trail with
-# the memo. The unchecked door and skipping unchanged lines gain a little on this set. Activity
+# up chapter 2's engine a good deal. The trail alone gains little here: with a line solver that
+# takes lists, it spends on turning its masks into lists and back much of what it saves in
+# copies. The memo gains, and with the memo in place the trail pays, since chapter 2's engine
+# with the same kind of memo wrapped around its line solver (the last bar) is slower than the
+# trail with the memo. Keeping the lines as bitmasks and calling the bitmask solver directly
+# gains about as much as the memo did, and skipping unchanged lines a little more. Activity
 # is the last and, here, the largest step, almost all of it on one puzzle, LalaFrogKK, which runs
 # out of time without it (the appendix has the times puzzle by puzzle). The first bars are capped
 # by the 10 s limit, so they understate how slow those engines are.
@@ -924,8 +928,9 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 #
 # ## What we have
 #
-# - `Propagator`, `Prober` and `Searcher`: chapter 2's engine rebuilt on an undo trail, with a
-#   memo bounded in bytes, probes skipped where their lines have not changed (and, as an option
+# - `Propagator`, `Prober` and `Searcher`: chapter 2's engine rebuilt on an undo trail, with
+#   every line kept as bitmasks for chapter 4's solver, a memo bounded in bytes, probes skipped
+#   where their lines have not changed (and, as an option
 #   that measured worse, where their outcome is implied), guesses where contradictions cluster,
 #   and a search that keeps its own stack.
 # - `solutions`, `solve`, `analyse` and `propagate`: chapter 2's functions and contract, fast.

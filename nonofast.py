@@ -21,7 +21,7 @@
 # This notebook is also the module `nonofast`. Its public functions keep chapter 1's contracts:
 # `solve_line(blocks, line)` takes and returns lists of `1`/`0`/`None` and raises the same
 # `Contradiction` and `ClueError`; `solve_line_bits` is the same solver for programs that keep
-# their lines as bitmasks, and `solve_checked` the same again, without checks, for an engine that
+# their lines as bitmasks, and `solve_checked` the same again, without checks, for a program that
 # has checked its puzzle once.
 
 # %%
@@ -522,8 +522,10 @@ def line_bits_fast(clue: tuple[int, ...], cells: int, filled: int,
 # `normalize_clue` takes about as long as solving a 25-cell line, so `checked_clue` accepts the
 # common case (positive whole numbers that fit) itself and leaves the rest to chapter 1.
 # `cache=False` skips the cache (for measuring). A third door, `solve_checked`, skips the checks
-# and the cache, for an engine that checks a whole puzzle once, asks about its lines hundreds of
-# thousands of times, and keeps answers its own way (the next chapter builds such an engine).
+# and the cache, for a program that checks a whole puzzle once, asks about its lines hundreds of
+# thousands of times, and keeps answers its own way. An engine that keeps its lines as bitmasks
+# itself (the next chapter builds one) can go further and call `line_bits_fast` directly: no
+# checks, no cache, and no conversion of cells to masks and back.
 
 # %%
 CACHE_LIMIT = 10_000
@@ -622,7 +624,7 @@ def solve_line(blocks: Clue, line: Line, *, cache: bool = True) -> Line:
 
 
 def solve_checked(clue: tuple[int, ...], cells) -> tuple:
-    """The third door, for callers that have checked their input already, such as an engine
+    """The third door, for callers that have checked their input already, such as a program
     that checks a puzzle once and then asks about its lines hundreds of thousands of times:
     clue a tuple as `checked_clue` returns it, cells a tuple or list of 1/0/None.
     No checks and no cache; returns a tuple; raises Contradiction if no layout fits."""
@@ -814,7 +816,8 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 #
 # - `solve_line` and `solve_line_bits`: chapter 1's line solver, checked equal to it, several
 #   times faster on a cache miss and faster still on a hit; `solve_checked`, the same without
-#   checks or cache, for engines that check a puzzle once. `reach`, `runs_of` and `spread` are
+#   checks or cache, for programs that check a puzzle once, and `line_bits_fast` behind them all,
+#   on bitmasks, for engines that keep their lines as bitmasks. `reach`, `runs_of` and `spread` are
 #   the three tricks (an addition walks through empty cells, doubling shifts test and spread
 #   blocks) that make a DP row cost a few integer operations.
 # - `benchmarks/speed.py` measures them in one bounded, seeded run and writes the tables and
