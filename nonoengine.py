@@ -153,12 +153,6 @@ class Propagator:
         """'row 3' or 'column 7'."""
         return f'row {line}' if line < self.height else f'column {line - self.height}'
 
-    def line_cells(self, line: int) -> tuple:
-        """The current cells of a line, as a tuple of 1/0/None."""
-        if line < self.height:
-            return tuple(self.grid[line])
-        return tuple(row[line - self.height] for row in self.grid)
-
     def write_bits(self, r: int, c: int, value: int):
         """Set cell (r, c)'s bit in its row's and its column's mask for `value`."""
         masks = self.filled if value else self.empty
@@ -224,7 +218,10 @@ class Propagator:
                 raise Contradiction(f'{self.line_name(line)} cannot hold its clue')
             now_filled, now_empty = answer
             new = (now_filled & ~filled[line]) | (now_empty & ~empty[line])
-            while new:  # each newly decided cell, lowest bit first
+            # Each newly decided cell, lowest bit first. set_cell is written out here: this is
+            # the engine's hottest loop, and a call per cell cost about a tenth of the time on
+            # LalaFrogKK and Forever (measured).
+            while new:
                 bit = new & -new
                 new ^= bit
                 i = bit.bit_length() - 1
