@@ -95,6 +95,9 @@ from nonovector import Contradiction, Grid
 # reaches `MEMO_BYTES` (`memo_bytes=0` turns it off); an entry is counted as `ENTRY_BYTES`, the
 # dictionary's slot and two tuples, measured with `tracemalloc`, plus its four integers. The
 # memory part of `benchmarks/speed.py` measures the peak memory of whole runs with this bound.
+# Bigger is not faster: on the hardest puzzles we tried, a memo several times this size took
+# as long (a search's repeats are mostly recent ones), and a small memo leaves memory for the
+# SAT process of chapter 6.
 #
 # `Propagator` is the first of three layers: the grid and its masks, the trail, the memo, and the
 # queue of dirty lines, which it empties as chapter 2's engine does, with the same `next_line`
@@ -104,7 +107,7 @@ from nonovector import Contradiction, Grid
 # line), for strategies that want them.
 
 # %%
-MEMO_BYTES = 40_000_000  # the memo's size (estimated) at which it is emptied and starts afresh
+MEMO_BYTES = 16_000_000  # the memo's size (estimated) at which it is emptied and starts afresh
 ENTRY_BYTES = 190        # the memo's cost per entry (measured), besides its four integers
 
 
