@@ -903,7 +903,7 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # copies. The memo gains, and with the memo in place the trail pays, since chapter 2's engine
 # with the same kind of memo wrapped around its line solver (the last bar) is slower than the
 # trail with the memo. Keeping the lines as bitmasks and calling the bitmask solver directly
-# gains about as much as the memo did, and skipping unchanged lines a little more. Activity
+# gains less than the memo did, but clearly, and skipping unchanged lines a little more. Activity
 # is the last and, here, the largest step, almost all of it on one puzzle, LalaFrogKK, which runs
 # out of time without it (the appendix has the times puzzle by puzzle). The first bars are capped
 # by the 10 s limit, so they understate how slow those engines are.

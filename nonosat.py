@@ -1129,10 +1129,11 @@ def cap_address_space(limit: int, more=False):
 # The race costs little where the engine wins: its head start means that most puzzles never
 # start a second process, and those that do pay for it on the other core. Where SAT wins, the
 # race pays SAT's start-up a second time, and the head start. Its misses are the price of the
-# memory share: puzzles that SAT alone settles, but with a formula that does not fit its share, so
-# that in the race SAT is refused, or runs out of memory, and the engine cannot finish alone.
-# There `--sat` (SAT alone, with most of the memory budget) is the answer, and the verdict line
-# of the race says what became of SAT, so a user knows to try it.
+# memory share: puzzles that SAT alone settles, but only with a process tree about as large as
+# the whole 100 MB (printed above), so that in the race its formula does not fit its share, SAT
+# is refused, and the engine cannot finish alone. There `--sat` (SAT alone, with most of the
+# memory budget) is the answer, and the verdict line of the race says what became of SAT, so a
+# user knows to try it.
 #
 # ## What we have
 #
