@@ -93,11 +93,10 @@ from nonovector import Contradiction, Grid
 # memory it takes rather than by its number of answers. A long search asks for millions of lines,
 # and a memo that keeps them all grows without end. So it is emptied when its estimated size
 # reaches `MEMO_BYTES` (`memo_bytes=0` turns it off); an entry is counted as `ENTRY_BYTES`, the
-# dictionary's slot and two tuples, measured with `tracemalloc`, plus its four integers. The
-# memory part of `benchmarks/speed.py` measures the peak memory of whole runs with this bound.
-# Bigger is not faster: on the hardest puzzles we tried, a memo several times this size took
-# as long (a search's repeats are mostly recent ones), and a small memo leaves memory for the
-# SAT process of chapter 6.
+# dictionary's slot and two tuples, measured with `tracemalloc`, plus its four masks (two in the
+# key, two in the answer). The bound is small on purpose, to leave memory for the SAT process of
+# chapter 6; the memory part of `benchmarks/speed.py` measures the peak memory of whole runs
+# with it (the appendix prints them).
 #
 # `Propagator` is the first of three layers: the grid and its masks, the trail, the memo, and the
 # queue of dirty lines, which it empties as chapter 2's engine does, with the same `next_line`
@@ -286,8 +285,8 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # supposition decided, all of it consistent. So within a round of probes, that probe could be
 # skipped, and only B filled probed. But the skipped probe is also half of a pair: the cells that
 # B filled and B empty decide alike are certain, and skipping B empty throws them away. Probing
-# then decides less, and the search has more to do; the measurements below find that this costs
-# more than the skipped probes save. So `skip_implied=True` turns this skip on, and it is off by
+# then decides less, and the search has more to do; the measurements below find that it does
+# not pay. So `skip_implied=True` turns this skip on, and it is off by
 # default.
 #
 # **Unchanged lines** ("probing less"). Every search node probes again, and most of those probes
@@ -903,10 +902,11 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # copies. The memo gains, and with the memo in place the trail pays, since chapter 2's engine
 # with the same kind of memo wrapped around its line solver (the last bar) is slower than the
 # trail with the memo. Keeping the lines as bitmasks and calling the bitmask solver directly
-# gains less than the memo did, but clearly, and skipping unchanged lines a little more. Activity
+# gains less than the memo did, but clearly, and skipping unchanged lines adds a little. Activity
 # is the last and, here, the largest step, almost all of it on one puzzle, LalaFrogKK, which runs
-# out of time without it (the appendix has the times puzzle by puzzle). The first bars are capped
-# by the 10 s limit, so they understate how slow those engines are.
+# out of time without it (the appendix has the times puzzle by puzzle). Every bar but the
+# default's includes a run capped at the 10 s limit, so they understate how slow those engines
+# are, and how much activity gains.
 #
 # Then each option changed on its own, from the default engine:
 
@@ -918,7 +918,8 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 
 # %% [markdown]
 # Probing is by far the biggest single idea: without it, half the set runs out of time, because
-# the search then guesses where a probe would have deduced. The line solver comes next. Several
+# the search then guesses where a probe would have deduced. Among the single options, the line
+# solver comes next. Several
 # variants cost little on most puzzles and much on one: the queue taken last in, first out, or
 # guesses without activity, make LalaFrogKK run out of time (the appendix has the table per
 # puzzle). The memo's gain is spread over almost every puzzle. No single setting is best on every

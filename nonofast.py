@@ -414,8 +414,9 @@ def _show_masks(cells, filled, empty):
 # same computation with those bodies copied inline (and the two sweeps in one loop). It also
 # reverses bits more cheaply than `reverse_bits`: a number's bytes (`int.to_bytes`) are mapped
 # through a table of the 256 bytes with their bits reversed (`bytes.translate`) and read back in
-# the opposite byte order, which reverses every bit at once; the few bits of padding that the
-# bytes add at the top end up at the bottom and are shifted off. The benchmark times both
+# the opposite byte order, which reverses every bit at once; the bits of padding that the
+# bytes add at the top end up at the bottom and are shifted off. (The bytes hold one bit more
+# than the line, because the backward sweep's masks have `cells + 1` positions.) The benchmark times both
 # solvers on the same random lines (the table of rates later in this chapter). For a solver
 # that a whole-puzzle engine calls hundreds of thousands of times that is worth having, so the
 # solver's public functions below (its *doors*) use it; `line_bits` stays as the readable

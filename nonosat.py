@@ -500,8 +500,8 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 #               f'{(SAT_BASE_BYTES + variables * BYTES_PER_STATE) / 2 ** 20:.0f} MB)')
 
 # %% [markdown]
-# On *Forever* line logic decides most of the grid, and the formula shrinks with it. On the
-# random picture it decides almost nothing, and the formula stays at about thirty variables and
+# On *Forever* line logic decides only a few cells, and the formula shrinks a little with them.
+# On the random picture it decides almost nothing, and the formula stays at about thirty variables and
 # well over a hundred clauses a cell, hundreds of megabytes in the solver (estimated with the
 # memory per state measured by the benchmark, `BYTES_PER_STATE`). Such a puzzle is one where SAT is slow anyway
 # (it has to search a wide-open grid clause by clause) and the engine's probing does well; we come
@@ -638,9 +638,10 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 #   memory (`sat_memory`; in a race by default `RACE_SAT_BYTES`, 56 MB; without a limit when it
 #   runs alone): before building anything it counts its states, and if the formula would not
 #   fit, it does not start, and the engine goes on alone. The share is also a hard limit on the
-#   child's address space. Its size is what a tree of 100 MB leaves once the engine's process (an
-#   interpreter, the modules, and chapter 5's memo, at most `MEMO_BYTES`, 16 MB) and the child's
-#   own interpreter and modules are counted; the benchmark below checks the sum.
+#   child's address space. It is sized so that the two processes together stay within 100 MB:
+#   the share is what is left once the engine's process (an interpreter, the modules, and chapter
+#   5's memo, at most `MEMO_BYTES`, 16 MB) and the child's own interpreter and modules are
+#   counted. The benchmark at the end of this chapter checks the sum.
 # - **Dying.** A SAT process that runs out of memory, or is killed, is a part that lost the race,
 #   not an error: the engine goes on, and if it cannot finish either, the answer says what became
 #   of both.
@@ -1076,13 +1077,15 @@ def cap_address_space(limit: int, more=False):
 # The same puzzles, and random pictures from 10x10 to 100x100, as the `nonogram` command of the
 # last chapter meets them: whole processes, each puzzle solved three ways (the engine alone, SAT
 # alone, and the race), by `benchmarks/race.py`, which also follows the memory of the command and
-# its SAT process together. On the left, each point is a puzzle: the race's time against the
-# faster of the two parts alone; below the dashed line the race is within 1.3 times the faster
-# part plus 0.15 s (the price of a second process). On the right, the peak memory of the whole
-# process tree for each puzzle, sorted, for the three ways:
+# its SAT process together. On the left, each point is a puzzle that some way answered: the
+# race's time against the faster of the two parts alone; below the dashed line the race is
+# within 1.3 times the faster part plus 0.15 s (the price of a second process). On the right,
+# the peak memory of the whole process tree (the command and its SAT process) for every puzzle,
+# sorted, for the three ways:
 
 # %% tags=["active-ipynb"]
-# raced = [r for r in read_rows('race.csv') if r['faster_seconds']]
+# every_run = read_rows('race.csv')
+# raced = [r for r in every_run if r['faster_seconds']]  # (some way answered: a time to compare)
 # fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5))
 # for part, colour in (('engine', 'tab:blue'), ('SAT', 'tab:orange'), ('none', 'tab:red')):
 #     points = [(float(r['faster_seconds']), float(r['race_seconds'])) for r in raced
@@ -1099,7 +1102,7 @@ def cap_address_space(limit: int, more=False):
 # left.set_title('The race against its parts (whole processes)')
 # left.legend(fontsize=8)
 # for mode, colour in (('no-sat', 'tab:blue'), ('sat', 'tab:orange'), ('race', 'black')):
-#     peaks = sorted(float(r[f'{mode}_tree_peak_mb']) for r in raced)
+#     peaks = sorted(float(r[f'{mode}_tree_peak_mb']) for r in every_run)
 #     right.plot(range(1, len(peaks) + 1), peaks, color=colour, marker='.',
 #                label={'no-sat': 'engine alone', 'sat': 'SAT alone', 'race': 'the race'}[mode])
 # right.axhline(100, color='grey', linestyle='--', linewidth=1)
@@ -1113,12 +1116,13 @@ def cap_address_space(limit: int, more=False):
 # plt.tight_layout()
 # plt.show()
 # slow = [r['puzzle'] for r in raced if r['time_ok'] != 'True']
-# big = [r['puzzle'] for r in raced if r['memory_ok'] != 'True']
-# print(f'{len(raced)} puzzles that some way answered; the race within 1.3 x + 0.15 s on '
-#       f'{len(raced) - len(slow)} (not on: {", ".join(slow) or "none"}); its tree under 100 MB on '
-#       f'{len(raced) - len(big)} (not on: {", ".join(big) or "none"}); largest peak of the race '
-#       f'{max(float(r["race_tree_peak_mb"]) for r in raced):.0f} MB, of SAT alone '
-#       f'{max(float(r["sat_tree_peak_mb"]) for r in raced):.0f} MB')
+# big = [r['puzzle'] for r in every_run if r['memory_ok'] != 'True']
+# print(f'{len(raced)} of {len(every_run)} puzzles some way answered; the race within 1.3 x + 0.15 s '
+#       f'on {len(raced) - len(slow)} of those (not on: {", ".join(slow) or "none"})')
+# print(f'its tree under 100 MB on {len(every_run) - len(big)} of all {len(every_run)} (not on: '
+#       f'{", ".join(big) or "none"}); largest peak of the race '
+#       f'{max(float(r["race_tree_peak_mb"]) for r in every_run):.0f} MB, of SAT alone '
+#       f'{max(float(r["sat_tree_peak_mb"]) for r in every_run):.0f} MB')
 # for r in read_rows('race.csv'):
 #     if r['puzzle'] in slow:
 #         print(f'  {r["puzzle"]}: SAT alone {float(r["sat_seconds"]):.1f} s with a tree of '
@@ -1128,12 +1132,13 @@ def cap_address_space(limit: int, more=False):
 # %% [markdown]
 # The race costs little where the engine wins: its head start means that most puzzles never
 # start a second process, and those that do pay for it on the other core. Where SAT wins, the
-# race pays SAT's start-up a second time, and the head start. Its misses are the price of the
+# race pays for starting a second process, and the head start. Its misses are the price of the
 # memory share: puzzles that SAT alone settles, but only with a process tree about as large as
 # the whole 100 MB (printed above), so that in the race its formula does not fit its share, SAT
-# is refused, and the engine cannot finish alone. There `--sat` (SAT alone, with most of the
-# memory budget) is the answer, and the verdict line of the race says what became of SAT, so a
-# user knows to try it.
+# is refused, and the engine cannot finish alone. (A race that gave up counts as a miss wherever
+# its point falls in the figure: it reached the benchmark's time limit.) There the command's
+# `--sat` (SAT alone, with three quarters of the command's memory budget) is the answer, and the
+# verdict line of the race says what became of SAT, so a user knows to try it.
 #
 # ## What we have
 #
