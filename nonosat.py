@@ -1028,7 +1028,10 @@ def cap_address_space(limit: int, more=False):
 # %% tags=["active-ipynb"]
 # def show_answer(answer):
 #     """The facts of an Answer, without its timings."""
-#     joined = 'SAT never joined' if answer.sat_joined is None else 'SAT joined'
+#     if answer.sat_joined is not None:
+#         joined = 'SAT joined'
+#     else:
+#         joined = 'SAT alone, no race' if answer.part == 'SAT' else 'SAT never joined'
 #     return (f'status {answer.status}, {len(answer.solutions)} solution(s), finished '
 #             f'{answer.finished}, answered by {answer.part}; {joined}'
 #             + (f', {answer.sat_note.split(":")[0]}' if answer.sat_note else ''))
