@@ -4,7 +4,8 @@
     python benchmarks/race.py --quick --out /tmp/race  # a smoke run, about 10 s: three small
                                                        # puzzles of puzzles/, random 10x10 and
                                                        # 20x20, five start-up runs
-    python benchmarks/race.py --parts startup          # some parts (modes, startup, encoding, helpers)
+    python benchmarks/race.py --parts startup          # some parts (modes, startup, encoding, helpers,
+                                                       # peers)
 
 Parts:
   modes     every puzzle file of the collection (../shared/puzzles, all .non files in every
@@ -60,6 +61,19 @@ Parts:
             interleaved; --timeout each. Writes sat-helpers.csv and prints the speed-ups over
             the puzzles where SAT without helpers takes 0.2 s or more.
 
+  peers     the command against Jan Wolter's pbnsolve, a solver in C (not shipped: --pbnsolve
+            PATH, or $PBNSOLVE, or pbnsolve on the PATH; without one the part is skipped), on
+            LalaFrogKK (from the collection) and ten seeded random 30x30 pictures at density 0.5
+            (two 10x10 with --quick): `pbnsolve -b -u FILE` (validate: up to two solutions), the
+            command (the race, and --no-sat) and a bare `python -c pass`, whole processes,
+            interleaved (the order turns by one from puzzle to puzzle), the median of --peer-runs
+            (7) each. Per puzzle: the times in ms, each as a ratio to pbnsolve's, and the answers
+            (unique / multiple / none) of pbnsolve and of both modes, and whether they agree. The
+            summary gives the geometric mean of the ratios for each kind of puzzle against the
+            targets (LalaFrogKK at most 2 x pbnsolve, random 30x30 at most 10 x), and the same
+            for the bare interpreter: the share of the ratio that is Python's start-up alone.
+            Writes peers.csv.
+
 The puzzles are as the command reads them (a NAME.givens file beside a .non file is not read, as
 the command does not read it). The children run with the working directory at this checkout and
 PYTHONPATH pointing to it, PYTHONHASHSEED=0, and may write Python's bytecode caches (one run
@@ -70,6 +84,7 @@ import argparse
 import csv
 import os
 import random
+import shutil
 import signal
 import statistics
 import subprocess
@@ -666,8 +681,112 @@ def part_helpers(args, out):
     print(f'answers differ: {sum(not row["same_answer"] for row in table)}')
 
 
+# --- part 5: against pbnsolve -------------------------------------------------------------------
+
+PEER_SEEDS = 10  # random 30x30 pictures (density 0.5) timed against pbnsolve
+PEER_TARGETS = {'LalaFrogKK': 2.0, 'random 30x30': 10.0}  # the command's time / pbnsolve's
+
+
+def timed_run(argv, timeout):
+    """(wall seconds, exit code, stdout) of one whole process; a run past `timeout` is killed
+    (exit 'killed')."""
+    start = time.perf_counter()
+    try:
+        result = subprocess.run(argv, cwd=ROOT, env=child_environment(), stdin=subprocess.DEVNULL,
+                                capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - start, 'killed', ''
+    return time.perf_counter() - start, result.returncode, result.stdout
+
+
+def pbnsolve_status(stdout):
+    """'unique', 'multiple' or 'none' from pbnsolve's output (-b -u: a line that starts with
+    'unique', 'multiple' or 'contradiction'; a title line may come first), else '?'."""
+    for line in stdout.splitlines():
+        word = line.split()[0] if line.split() else ''
+        if word in ('unique', 'multiple'):
+            return word
+        if word == 'contradiction':
+            return 'none'
+    return '?'
+
+
+def peer_files(args, folder):
+    """(name, kind, path): LalaFrogKK from the collection (if there), and seeded random 30x30
+    pictures at density 0.5 (10x10 with --quick), written as .non files into `folder`."""
+    import nonofiles
+    found = []
+    lala = args.puzzles / 'pynogram-examples' / 'LalaFrogKK.non'
+    if lala.is_file():
+        found.append(('LalaFrogKK', 'LalaFrogKK', lala))
+    size, seeds = (10, 2) if args.quick else (30, PEER_SEEDS)
+    for seed in range(args.seed, args.seed + seeds):
+        name = f'random-{size}x{size}-d0.5-s{seed}'
+        clues = nonofiles.picture_puzzle(random_picture(size, 0.5, seed))
+        puzzle = nonofiles.Puzzle(clues.rows, clues.cols, {'title': name})  # no goal: pbnsolve's
+        path = nonofiles.write_puzzle(puzzle, folder / f'{name}.non')  # build may not read one
+        found.append((name, f'random {size}x{size}', path))
+    return found
+
+
+def part_peers(args, out):
+    """The command (the race, and --no-sat) against pbnsolve -b -u on the same files, and a bare
+    `python -c pass`, whole processes, interleaved; the median of --peer-runs each."""
+    binary = args.pbnsolve or os.environ.get('PBNSOLVE') or shutil.which('pbnsolve')
+    if not binary:
+        print('\npeers: no pbnsolve (--pbnsolve PATH, $PBNSOLVE or on the PATH): part skipped')
+        return
+    kill_after = args.timeout + 10
+    with tempfile.TemporaryDirectory() as folder:
+        files = peer_files(args, Path(folder))
+        ways = {'pbnsolve': lambda path: [binary, '-b', '-u', str(path)],
+                'race': lambda path: [sys.executable, '-m', 'nonotools', str(path),
+                                      '--timeout', f'{args.timeout:g}'],
+                'no-sat': lambda path: [sys.executable, '-m', 'nonotools', str(path), '--no-sat',
+                                        '--timeout', f'{args.timeout:g}'],
+                'python': lambda path: [sys.executable, '-c', 'pass']}
+        timed_run(ways['race'](files[0][2]), kill_after)  # writes the bytecode caches
+        table = []
+        for index, (name, kind, path) in enumerate(progress(files, 'peers')):
+            order = list(ways)[index % 4:] + list(ways)[:index % 4]
+            runs = {way: [] for way in ways}
+            for _ in range(args.peer_runs):
+                for way in order:
+                    runs[way].append(timed_run(ways[way](path), kill_after))
+            seconds = {way: statistics.median(run[0] for run in runs[way]) for way in ways}
+            last = {way: runs[way][-1] for way in ways}
+            status = {'pbnsolve': pbnsolve_status(last['pbnsolve'][2])}
+            for way in ('race', 'no-sat'):
+                code, stdout = last[way][1], last[way][2]
+                status[way] = answer_status(code, stdout.strip().splitlines()[-1] if stdout.strip() else '')
+            table.append({'puzzle': name, 'kind': kind,
+                          **{f'{way}_ms': f'{seconds[way] * 1000:.1f}' for way in ways},
+                          'race_ratio': f'{seconds["race"] / seconds["pbnsolve"]:.2f}',
+                          'no-sat_ratio': f'{seconds["no-sat"] / seconds["pbnsolve"]:.2f}',
+                          'python_ratio': f'{seconds["python"] / seconds["pbnsolve"]:.2f}',
+                          'pbnsolve_answer': status['pbnsolve'], 'race_answer': status['race'],
+                          'no-sat_answer': status['no-sat'],
+                          'answers_agree': len(set(status.values())) == 1})
+    write_csv(out / 'peers.csv', table)
+    print(f'\nThe command against pbnsolve ({binary}, -b -u), median of {args.peer_runs} runs each:')
+    print(f'{"puzzle":<24} {"pbnsolve":>9} {"race":>9} {"no-sat":>9} {"python":>9}  ratio  answers')
+    for row in table:
+        print(f'{row["puzzle"]:<24} {row["pbnsolve_ms"]:>9} {row["race_ms"]:>9} '
+              f'{row["no-sat_ms"]:>9} {row["python_ms"]:>9} {row["race_ratio"]:>6}  '
+              f'{"agree" if row["answers_agree"] else "DIFFER"}')
+    for kind in dict.fromkeys(row['kind'] for row in table):
+        rows = [row for row in table if row['kind'] == kind]
+        race = statistics.geometric_mean(float(row['race_ratio']) for row in rows)
+        bare = statistics.geometric_mean(float(row['python_ratio']) for row in rows)
+        target = PEER_TARGETS.get(kind)
+        verdict = '' if target is None else \
+            f' (target at most {target:g}: {"met" if race <= target else "MISSED"})'
+        print(f'{kind} ({len(rows)}): the command {race:.1f} x pbnsolve in the geometric mean'
+              f'{verdict}; python -c pass alone {bare:.1f} x')
+
+
 PARTS = {'modes': part_modes, 'startup': part_startup, 'encoding': part_encoding,
-         'helpers': part_helpers}
+         'helpers': part_helpers, 'peers': part_peers}
 
 
 def main(argv=None):
@@ -689,14 +808,20 @@ def main(argv=None):
     parser.add_argument('--seeds', type=int, default=2, help='random pictures per size and density')
     parser.add_argument('--seed', type=int, default=1, help='the first seed')
     parser.add_argument('--startup-runs', type=int, default=30)
+    parser.add_argument('--pbnsolve', help='the pbnsolve binary for the peers part (default: '
+                                           '$PBNSOLVE, else pbnsolve on the PATH; none: skipped)')
+    parser.add_argument('--peer-runs', type=int, default=7, help='runs per puzzle and way (peers)')
     parser.add_argument('--encoding-seconds', type=float, default=60.0,
                         help='stop a whole-grid count past 150,000 clauses after this long')
     args = parser.parse_args(argv)
     if args.quick:
         args.sizes = [size for size in args.sizes if size <= 20]
         args.seeds, args.startup_runs = 1, min(args.startup_runs, 5)
-    if args.timeout <= 0 or args.repeats < 1 or args.seeds < 0 or args.startup_runs < 1:
-        parser.error('--timeout, --repeats and --startup-runs must be positive, --seeds at least 0')
+        args.peer_runs = 1
+    if (args.timeout <= 0 or args.repeats < 1 or args.seeds < 0 or args.startup_runs < 1
+            or args.peer_runs < 1):
+        parser.error('--timeout, --repeats, --startup-runs and --peer-runs must be positive, '
+                     '--seeds at least 0')
     parts = args.parts.split(',')
     for part in parts:
         if part not in PARTS:

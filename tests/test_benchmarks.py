@@ -85,3 +85,33 @@ def test_race_quick_writes_three_tables(tmp_path):
     assert int(solved_by_lines["after_clauses"]) < int(solved_by_lines["whole_clauses"])
     for row in encoding.values():
         assert int(row["whole_variables"]) >= int(row["cells"]) > 0
+
+
+def test_race_peers_part_times_a_peer_and_reads_its_answer(tmp_path):
+    # A stand-in for pbnsolve (a C solver, not shipped): a script that answers like `pbnsolve -b -u`
+    # (a title line, then "multiple"), so the part's timing, parsing and table are exercised.
+    peer = tmp_path / "fake-pbnsolve"
+    peer.write_text(f"#!{sys.executable}\nprint('a title')\nprint('multiple')\n")
+    peer.chmod(0o755)
+    result = run("race.py", "--quick", "--parts", "peers", "--pbnsolve", peer,
+                 "--puzzles", tmp_path / "none", "--out", tmp_path)
+    table = rows(tmp_path / "peers.csv")
+    assert [row["kind"] for row in table] == ["random 10x10", "random 10x10"]
+    for row in table:
+        assert row["pbnsolve_answer"] == "multiple"
+        assert row["race_answer"] == row["no-sat_answer"] != ""
+        assert row["answers_agree"] == str(row["race_answer"] == "multiple")
+        for way in ("pbnsolve", "race", "no-sat", "python"):
+            assert 0 < float(row[f"{way}_ms"]) < 60_000
+        ratio = float(row["race_ms"]) / float(row["pbnsolve_ms"])  # (times rounded to 0.1 ms)
+        assert abs(float(row["race_ratio"]) - ratio) <= 0.01 * ratio
+    assert "random 10x10 (2): the command" in result.stdout
+
+
+def test_race_peers_part_is_skipped_without_pbnsolve(tmp_path):
+    result = subprocess.run([sys.executable, str(BENCHMARKS / "race.py"), "--quick", "--parts",
+                             "peers", "--puzzles", str(tmp_path / "none"), "--out", str(tmp_path)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300,
+                            env={"PATH": "/nonexistent", "HOME": str(tmp_path)})
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "part skipped" in result.stdout and not (tmp_path / "peers.csv").exists()
