@@ -736,6 +736,8 @@ def part_peers(args, out):
     if not binary:
         print('\npeers: no pbnsolve (--pbnsolve PATH, $PBNSOLVE or on the PATH): part skipped')
         return
+    if not shutil.which(binary):
+        sys.exit(f'peers: {binary} is not a program that can be run (--pbnsolve or $PBNSOLVE)')
     kill_after = args.timeout + 10
     with tempfile.TemporaryDirectory() as folder:
         files = peer_files(args, Path(folder))
