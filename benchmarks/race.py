@@ -68,11 +68,12 @@ Parts:
             command (the race, and --no-sat) and a bare `python -c pass`, whole processes,
             interleaved (the order turns by one from puzzle to puzzle), the median of --peer-runs
             (7) each. Per puzzle: the times in ms, each as a ratio to pbnsolve's, and the answers
-            (unique / multiple / none) of pbnsolve and of both modes, and whether they agree. The
-            summary gives the geometric mean of the ratios for each kind of puzzle against the
-            targets (LalaFrogKK at most 2 x pbnsolve, random 30x30 at most 10 x), and the same
-            for the bare interpreter: the share of the ratio that is Python's start-up alone.
-            Writes peers.csv.
+            (unique / multiple / none, the same in every run, else '?') of pbnsolve and of both
+            modes, whether they agree, and the runs that failed (killed, or an exit code that is
+            no answer). The summary gives, for each kind of puzzle, the geometric mean of the
+            race's and of --no-sat's ratios, the race's against the targets (LalaFrogKK at most
+            2 x pbnsolve, random 30x30 at most 10 x), and for comparison that of the bare
+            interpreter. Writes peers.csv.
 
 The puzzles are as the command reads them (a NAME.givens file beside a .non file is not read, as
 the command does not read it). The children run with the working directory at this checkout and
@@ -683,8 +684,9 @@ def part_helpers(args, out):
 
 # --- part 5: against pbnsolve -------------------------------------------------------------------
 
-PEER_SEEDS = 10  # random 30x30 pictures (density 0.5) timed against pbnsolve
+PEER_RANDOM_PUZZLES = 10  # random 30x30 pictures (density 0.5) timed against pbnsolve
 PEER_TARGETS = {'LalaFrogKK': 2.0, 'random 30x30': 10.0}  # the command's time / pbnsolve's
+ANSWERS = ('unique', 'multiple', 'none')
 
 
 def timed_run(argv, timeout):
@@ -699,33 +701,56 @@ def timed_run(argv, timeout):
     return time.perf_counter() - start, result.returncode, result.stdout
 
 
-def pbnsolve_status(stdout):
-    """'unique', 'multiple' or 'none' from pbnsolve's output (-b -u: a line that starts with
-    'unique', 'multiple' or 'contradiction'; a title line may come first), else '?'."""
-    for line in stdout.splitlines():
-        word = line.split()[0] if line.split() else ''
-        if word in ('unique', 'multiple'):
-            return word
-        if word == 'contradiction':
-            return 'none'
+def pbnsolve_status(code, stdout):
+    """'unique', 'multiple' or 'none' from a pbnsolve -b -u run, else '?': its verdict is its
+    last line ('unique', 'multiple' or 'contradiction', after a title line if the puzzle has a
+    title; 'trivial' before it when one sweep solved the puzzle; 'contradition' in some
+    versions); 'timeout' or 'stalled', a failed run or no output give '?'."""
+    lines = [line.split() for line in stdout.splitlines() if line.strip()]
+    if code != 0 or not lines:
+        return '?'
+    words = lines[-1][1:] if lines[-1][0] == 'trivial' else lines[-1]
+    if words and words[0] in ('unique', 'multiple'):
+        return words[0]
+    if words and words[0] in ('contradiction', 'contradition'):
+        return 'none'
     return '?'
+
+
+def command_status(code, stdout):
+    """The command's answer ('unique', 'multiple', 'none', or '' / '?') from its verdict line."""
+    lines = stdout.strip().splitlines()
+    return answer_status(code, lines[-1] if lines else '')
+
+
+def same_answer(answers) -> str:
+    """The answer that every run gave, or '?' if they differ."""
+    found = set(answers)
+    return found.pop() if len(found) == 1 else '?'
+
+
+def failed_runs(way, runs) -> int:
+    """How many of a way's runs failed: killed, or an exit code that is no answer (the
+    command's 1, no solution, is an answer)."""
+    answers = (0, 1) if way in ('race', 'no-sat') else (0,)
+    return sum(code not in answers for _, code, _ in runs)
 
 
 def peer_files(args, folder):
     """(name, kind, path): LalaFrogKK from the collection (if there), and seeded random 30x30
-    pictures at density 0.5 (10x10 with --quick), written as .non files into `folder`."""
+    pictures at density 0.5 (two 10x10 with --quick), written as .non files into `folder`."""
     import nonofiles
     found = []
     lala = args.puzzles / 'pynogram-examples' / 'LalaFrogKK.non'
     if lala.is_file():
         found.append(('LalaFrogKK', 'LalaFrogKK', lala))
-    size, seeds = (10, 2) if args.quick else (30, PEER_SEEDS)
-    for seed in range(args.seed, args.seed + seeds):
+    size, count = (10, 2) if args.quick else (30, PEER_RANDOM_PUZZLES)
+    for seed in range(args.seed, args.seed + count):
         name = f'random-{size}x{size}-d0.5-s{seed}'
         clues = nonofiles.picture_puzzle(random_picture(size, 0.5, seed))
-        puzzle = nonofiles.Puzzle(clues.rows, clues.cols, {'title': name})  # no goal: pbnsolve's
-        path = nonofiles.write_puzzle(puzzle, folder / f'{name}.non')  # build may not read one
-        found.append((name, f'random {size}x{size}', path))
+        # Written without its goal line: some builds of pbnsolve cannot read a goal grid.
+        puzzle = nonofiles.Puzzle(clues.rows, clues.cols, {'title': name})
+        found.append((name, f'random {size}x{size}', nonofiles.write_puzzle(puzzle, folder / f'{name}.non')))
     return found
 
 
@@ -738,53 +763,55 @@ def part_peers(args, out):
         return
     if not shutil.which(binary):
         sys.exit(f'peers: {binary} is not a program that can be run (--pbnsolve or $PBNSOLVE)')
+    binary = os.path.abspath(shutil.which(binary))  # (the children run in the checkout)
     kill_after = args.timeout + 10
+    ways = {'pbnsolve': lambda path: [binary, '-b', '-u', str(path)],
+            'race': lambda path: [sys.executable, '-m', 'nonotools', str(path),
+                                  '--timeout', f'{args.timeout:g}'],
+            'no-sat': lambda path: [sys.executable, '-m', 'nonotools', str(path), '--no-sat',
+                                    '--timeout', f'{args.timeout:g}'],
+            'python': lambda path: [sys.executable, '-c', 'pass']}
+    table, ratios = [], []
     with tempfile.TemporaryDirectory() as folder:
         files = peer_files(args, Path(folder))
-        ways = {'pbnsolve': lambda path: [binary, '-b', '-u', str(path)],
-                'race': lambda path: [sys.executable, '-m', 'nonotools', str(path),
-                                      '--timeout', f'{args.timeout:g}'],
-                'no-sat': lambda path: [sys.executable, '-m', 'nonotools', str(path), '--no-sat',
-                                        '--timeout', f'{args.timeout:g}'],
-                'python': lambda path: [sys.executable, '-c', 'pass']}
         timed_run(ways['race'](files[0][2]), kill_after)  # writes the bytecode caches
-        table = []
         for index, (name, kind, path) in enumerate(progress(files, 'peers')):
-            order = list(ways)[index % 4:] + list(ways)[:index % 4]
+            order = list(ways)[index % len(ways):] + list(ways)[:index % len(ways)]
             runs = {way: [] for way in ways}
             for _ in range(args.peer_runs):
                 for way in order:
                     runs[way].append(timed_run(ways[way](path), kill_after))
             seconds = {way: statistics.median(run[0] for run in runs[way]) for way in ways}
-            last = {way: runs[way][-1] for way in ways}
-            status = {'pbnsolve': pbnsolve_status(last['pbnsolve'][2])}
-            for way in ('race', 'no-sat'):
-                code, stdout = last[way][1], last[way][2]
-                status[way] = answer_status(code, stdout.strip().splitlines()[-1] if stdout.strip() else '')
-            table.append({'puzzle': name, 'kind': kind,
+            status = {way: same_answer(read(code, stdout) for _, code, stdout in runs[way])
+                      for way, read in (('pbnsolve', pbnsolve_status), ('race', command_status),
+                                        ('no-sat', command_status))}
+            failed = {way: failed_runs(way, runs[way]) for way in ways}
+            ratio = {way: seconds[way] / seconds['pbnsolve'] for way in ('race', 'no-sat', 'python')}
+            ratios.append((kind, ratio))
+            table.append({'puzzle': name, 'kind': kind, 'runs': args.peer_runs,
                           **{f'{way}_ms': f'{seconds[way] * 1000:.1f}' for way in ways},
-                          'race_ratio': f'{seconds["race"] / seconds["pbnsolve"]:.2f}',
-                          'no-sat_ratio': f'{seconds["no-sat"] / seconds["pbnsolve"]:.2f}',
-                          'python_ratio': f'{seconds["python"] / seconds["pbnsolve"]:.2f}',
-                          'pbnsolve_answer': status['pbnsolve'], 'race_answer': status['race'],
-                          'no-sat_answer': status['no-sat'],
-                          'answers_agree': len(set(status.values())) == 1})
+                          **{f'{way}_ratio': f'{ratio[way]:.2f}' for way in ratio},
+                          **{f'{way}_answer': status[way] for way in status},
+                          'answers_agree': (status['pbnsolve'] in ANSWERS
+                                            and len(set(status.values())) == 1),
+                          'failed_runs': ', '.join(f'{way} {n}' for way, n in failed.items() if n)})
     write_csv(out / 'peers.csv', table)
     print(f'\nThe command against pbnsolve ({binary}, -b -u), median of {args.peer_runs} runs each:')
     print(f'{"puzzle":<24} {"pbnsolve":>9} {"race":>9} {"no-sat":>9} {"python":>9}  ratio  answers')
     for row in table:
         print(f'{row["puzzle"]:<24} {row["pbnsolve_ms"]:>9} {row["race_ms"]:>9} '
               f'{row["no-sat_ms"]:>9} {row["python_ms"]:>9} {row["race_ratio"]:>6}  '
-              f'{"agree" if row["answers_agree"] else "DIFFER"}')
-    for kind in dict.fromkeys(row['kind'] for row in table):
-        rows = [row for row in table if row['kind'] == kind]
-        race = statistics.geometric_mean(float(row['race_ratio']) for row in rows)
-        bare = statistics.geometric_mean(float(row['python_ratio']) for row in rows)
+              f'{row["pbnsolve_answer"] if row["answers_agree"] else "DIFFER"}'
+              f'{"  failed runs: " + row["failed_runs"] if row["failed_runs"] else ""}')
+    for kind in dict.fromkeys(kind for kind, _ in ratios):
+        of_kind = [ratio for k, ratio in ratios if k == kind]
+        mean = {way: statistics.geometric_mean(r[way] for r in of_kind) for way in of_kind[0]}
         target = PEER_TARGETS.get(kind)
         verdict = '' if target is None else \
-            f' (target at most {target:g}: {"met" if race <= target else "MISSED"})'
-        print(f'{kind} ({len(rows)}): the command {race:.1f} x pbnsolve in the geometric mean'
-              f'{verdict}; python -c pass alone {bare:.1f} x')
+            f' (target at most {target:g}: {"met" if mean["race"] <= target else "MISSED"})'
+        print(f'{kind} ({len(of_kind)}): the command {mean["race"]:.1f} x pbnsolve in the geometric '
+              f'mean{verdict}, with --no-sat {mean["no-sat"]:.1f} x; for comparison, python -c pass '
+              f'alone {mean["python"]:.1f} x')
 
 
 PARTS = {'modes': part_modes, 'startup': part_startup, 'encoding': part_encoding,
@@ -812,14 +839,16 @@ def main(argv=None):
     parser.add_argument('--startup-runs', type=int, default=30)
     parser.add_argument('--pbnsolve', help='the pbnsolve binary for the peers part (default: '
                                            '$PBNSOLVE, else pbnsolve on the PATH; none: skipped)')
-    parser.add_argument('--peer-runs', type=int, default=7, help='runs per puzzle and way (peers)')
+    parser.add_argument('--peer-runs', type=int,
+                        help='runs per puzzle and way in the peers part (7; 1 with --quick)')
     parser.add_argument('--encoding-seconds', type=float, default=60.0,
                         help='stop a whole-grid count past 150,000 clauses after this long')
     args = parser.parse_args(argv)
     if args.quick:
         args.sizes = [size for size in args.sizes if size <= 20]
         args.seeds, args.startup_runs = 1, min(args.startup_runs, 5)
-        args.peer_runs = 1
+    if args.peer_runs is None:
+        args.peer_runs = 1 if args.quick else 7
     if (args.timeout <= 0 or args.repeats < 1 or args.seeds < 0 or args.startup_runs < 1
             or args.peer_runs < 1):
         parser.error('--timeout, --repeats, --startup-runs and --peer-runs must be positive, '

@@ -87,17 +87,28 @@ def test_race_quick_writes_three_tables(tmp_path):
         assert int(row["whole_variables"]) >= int(row["cells"]) > 0
 
 
-def test_race_peers_part_times_a_peer_and_reads_its_answer(tmp_path):
-    # A stand-in for pbnsolve (a C solver, not shipped): a script that answers like `pbnsolve -b -u`
-    # (a title line, then "multiple"), so the part's timing, parsing and table are exercised.
-    peer = tmp_path / "fake-pbnsolve"
-    peer.write_text(f"#!{sys.executable}\nprint('a title')\nprint('multiple')\n")
+def stand_in_peer(folder, lines, exit_code=0):
+    """A stand-in for pbnsolve (a C solver, not shipped): a script that checks it was called as
+    `pbnsolve -b -u FILE` and prints `lines`."""
+    peer = folder / "fake-pbnsolve"
+    peer.write_text(f"#!{sys.executable}\nimport sys\n"
+                    "assert sys.argv[1:3] == ['-b', '-u'] and sys.argv[3].endswith('.non')\n"
+                    f"print({chr(10).join(lines)!r})\nsys.exit({exit_code})\n")
     peer.chmod(0o755)
-    result = run("race.py", "--quick", "--parts", "peers", "--pbnsolve", peer,
+    return peer
+
+
+def run_peers(tmp_path, peer):
+    result = run("race.py", "--quick", "--parts", "peers", "--pbnsolve", peer, "--peer-runs", "2",
                  "--puzzles", tmp_path / "none", "--out", tmp_path)
-    table = rows(tmp_path / "peers.csv")
+    return result, rows(tmp_path / "peers.csv")
+
+
+def test_race_peers_part_times_a_peer_and_reads_its_answer(tmp_path):
+    result, table = run_peers(tmp_path, stand_in_peer(tmp_path, ["a title", "multiple"]))
     assert [row["kind"] for row in table] == ["random 10x10", "random 10x10"]
     for row in table:
+        assert row["runs"] == "2" and row["failed_runs"] == ""
         assert row["pbnsolve_answer"] == "multiple"
         assert row["race_answer"] == row["no-sat_answer"] != ""
         assert row["answers_agree"] == str(row["race_answer"] == "multiple")
@@ -106,6 +117,27 @@ def test_race_peers_part_times_a_peer_and_reads_its_answer(tmp_path):
         ratio = float(row["race_ms"]) / float(row["pbnsolve_ms"])  # (times rounded to 0.1 ms)
         assert abs(float(row["race_ratio"]) - ratio) <= 0.01 * ratio
     assert "random 10x10 (2): the command" in result.stdout
+
+
+def test_race_peers_part_reports_a_failing_peer(tmp_path):
+    _, table = run_peers(tmp_path, stand_in_peer(tmp_path, [], exit_code=1))
+    for row in table:
+        assert row["pbnsolve_answer"] == "?" and row["answers_agree"] == "False"
+        assert row["failed_runs"] == "pbnsolve 2"
+
+
+def test_pbnsolve_answers_are_read_from_its_last_line():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import race
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    for code, output, answer in [(0, "multiple\n", "multiple"), (0, "A title\nunique logical\n", "unique"),
+                                 (0, "trivial unique logical\n", "unique"),
+                                 (0, "contradiction\n", "none"), (0, "contradition\n", "none"),
+                                 (0, "unique title\nmultiple\n", "multiple"), (0, "timeout\n", "?"),
+                                 (0, "", "?"), (1, "multiple\n", "?")]:
+        assert race.pbnsolve_status(code, output) == answer, output
 
 
 def test_race_peers_part_is_skipped_without_pbnsolve(tmp_path):
