@@ -832,8 +832,10 @@ def gave_up_line(seconds, args, answer=None):
         work.append(f'engine: {nodes}' if answer.part == 'engine and SAT' else nodes)
     if answer is not None and answer.part in ('SAT', 'engine and SAT'):
         work.append(f'SAT: {answer.sat_note or "out of time"}')
-        if 'memory' in answer.sat_note:
-            work.append('--memory sets the budget in MB')
+        if 'memory' in answer.sat_note or answer.sat_note.startswith('not started'):
+            # In a race SAT's share is capped (chapter 6), so only --sat gives it more memory.
+            work.append('--memory sets the budget in MB' if args.sat
+                        else '--sat runs SAT alone, with more of the memory')
     if answer is not None and answer.solutions:
         work.append(f'{plural(len(answer.solutions), "solution")} found so far')
     if args.timeout is not None:

@@ -311,7 +311,20 @@ def test_a_race_that_runs_out_of_time_names_both_parts():
                          "0.1", timeout=120)
     assert code == 3 and err == ""
     assert re.fullmatch(r"gave up after \d+\.\d s \(engine: \d+ search nodes?; SAT: [^;]+; "
-                        r"(--memory sets the budget in MB; )?--timeout 1\.5\)", out.splitlines()[-1])
+                        r"(--sat runs SAT alone, with more of the memory; )?--timeout 1\.5\)",
+                        out.splitlines()[-1])
+
+
+def test_a_race_that_refuses_sat_points_to_sat_alone(tmp_path):
+    # A wide-open random 50x50 picture: SAT's formula would not fit its share of a race (chapter 6),
+    # and raising --memory would not raise that share, so the verdict names --sat instead.
+    pytest.importorskip("pysat.solvers")
+    rows, cols = nonogram2d.pic2gram(nonogram2d.random_picture(50, 50, 0.5, seed=2))
+    path = tmp_path / "wide-open.non"
+    path.write_text(nonotools.format_non(nonotools.Puzzle(rows, cols)))
+    code, out, err = run(str(path), "--timeout", "1", timeout=120)
+    assert code == 3 and err == ""
+    assert "SAT: not started" in out and "--sat runs SAT alone, with more of the memory" in out
 
 
 @pytest.mark.parametrize("options, words", [
