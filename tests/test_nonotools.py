@@ -276,8 +276,12 @@ def test_the_verdict_line_says_which_part_answered():
     both = nonosat.Answer([], False, "engine and SAT", 3.04, 2, 0.1, "ran out of memory (...)",
                           "search", 40, 900, 300)
     assert nonotools.answer_words(both, args) == (3, [], "gave up after 3.0 s (engine: 40 search "
-                                                  "nodes; SAT: ran out of memory (...); --memory "
-                                                  "sets the budget in MB)")
+                                                  "nodes; SAT: ran out of memory (...); --sat runs "
+                                                  "SAT alone, with more of the memory)")
+    alone = nonosat.Answer([], False, "SAT", 3.04, 2, None, "ran out of memory (...)")
+    sat_args = nonotools.command_parser().parse_args(["x.non", "--sat"])
+    assert nonotools.answer_words(alone, sat_args) == (3, [], "gave up after 3.0 s (SAT: ran out of "
+                                                       "memory (...); --memory sets the budget in MB)")
 
 
 def test_sat_from_the_start_says_so():
