@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from itertools import count as numbering, islice, product
 
 import nonoengine
-from nonogram2d import SearchLimit, check_puzzle, checked_budget
+from nonogram2d import SearchLimit, check_puzzle, checked_budget, transpose
 from nonovector import Clue, Contradiction, Grid, line2blocks, normalize_clue
 
 
@@ -288,7 +288,7 @@ def puzzle_lines(rows, cols, grid=None, states=None):
 
 def lines_of(grid) -> list[list]:
     """The lines of a grid as the formula numbers them: its rows, then its columns."""
-    return grid + [list(column) for column in zip(*grid)]
+    return grid + transpose(grid)
 
 
 # %% [markdown]

@@ -292,6 +292,18 @@ def run_tree(argv, kill_after):
             lines[-1] if lines else '', stray, max(marks, default=0) / MB, sum(marks) / MB)
 
 
+def timed_run(argv, timeout=None):
+    """(wall seconds, exit code, stdout, stderr) of one whole process, without sampling its
+    memory; a run past `timeout` seconds is killed (exit code 'killed')."""
+    start = time.perf_counter()
+    try:
+        result = subprocess.run(argv, cwd=ROOT, env=child_environment(), stdin=subprocess.DEVNULL,
+                                capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - start, 'killed', '', ''
+    return time.perf_counter() - start, result.returncode, result.stdout, result.stderr
+
+
 # --- part 1: the three modes -------------------------------------------------------------------
 
 def answering_part(code, verdict):
@@ -436,14 +448,10 @@ ONE_BY_ONE = 'width 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n'
 
 
 def wall_seconds(argv):
-    """Wall seconds of one whole process (its output thrown away); it must succeed."""
-    start = time.perf_counter()
-    result = subprocess.run(argv, cwd=ROOT, env=child_environment(), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    seconds = time.perf_counter() - start
-    if result.returncode != 0:
-        sys.exit(f'{" ".join(argv)} failed (exit {result.returncode}): '
-                 f'{result.stderr.decode(errors="replace")[-500:]}')
+    """Wall seconds of one whole process; it must succeed."""
+    seconds, code, _, stderr = timed_run(argv)
+    if code != 0:
+        sys.exit(f'{" ".join(argv)} failed (exit {code}): {stderr[-500:]}')
     return seconds
 
 
@@ -689,18 +697,6 @@ PEER_TARGETS = {'LalaFrogKK': 2.0, 'random 30x30': 10.0}  # the command's time /
 ANSWERS = ('unique', 'multiple', 'none')
 
 
-def timed_run(argv, timeout):
-    """(wall seconds, exit code, stdout) of one whole process; a run past `timeout` is killed
-    (exit 'killed')."""
-    start = time.perf_counter()
-    try:
-        result = subprocess.run(argv, cwd=ROOT, env=child_environment(), stdin=subprocess.DEVNULL,
-                                capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return time.perf_counter() - start, 'killed', ''
-    return time.perf_counter() - start, result.returncode, result.stdout
-
-
 def pbnsolve_status(code, stdout):
     """'unique', 'multiple' or 'none' from a pbnsolve -b -u run, else '?': its verdict is its
     last line ('unique', 'multiple' or 'contradiction', after a title line if the puzzle has a
@@ -733,7 +729,7 @@ def failed_runs(way, runs) -> int:
     """How many of a way's runs failed: killed, or an exit code that is no answer (the
     command's 1, no solution, is an answer)."""
     answers = (0, 1) if way in ('race', 'no-sat') else (0,)
-    return sum(code not in answers for _, code, _ in runs)
+    return sum(code not in answers for _, code, _, _ in runs)
 
 
 def peer_files(args, folder):
@@ -782,7 +778,7 @@ def part_peers(args, out):
                 for way in order:
                     runs[way].append(timed_run(ways[way](path), kill_after))
             seconds = {way: statistics.median(run[0] for run in runs[way]) for way in ways}
-            status = {way: same_answer(read(code, stdout) for _, code, stdout in runs[way])
+            status = {way: same_answer(read(code, stdout) for _, code, stdout, _ in runs[way])
                       for way, read in (('pbnsolve', pbnsolve_status), ('race', command_status),
                                         ('no-sat', command_status))}
             failed = {way: failed_runs(way, runs[way]) for way in ways}

@@ -38,7 +38,7 @@ def test_propagate_solves_the_small_example():
 
 def masks_of(engine):
     """Each line's (filled, empty) masks, computed afresh from the engine's grid."""
-    lines = engine.grid + [list(column) for column in zip(*engine.grid)]
+    lines = engine.grid + nonogram2d.transpose(engine.grid)
     return [nonofast.cells_to_bits(line) for line in lines]
 
 
