@@ -5,7 +5,7 @@
                                                        # puzzles of puzzles/, random 10x10 and
                                                        # 20x20, five start-up runs
     python benchmarks/race.py --parts startup          # some parts (modes, startup, encoding, helpers,
-                                                       # peers)
+                                                       # peers, settle)
 
 Parts:
   modes     every puzzle file of the collection (../shared/puzzles, all .non files in every
@@ -74,6 +74,15 @@ Parts:
             race's and of --no-sat's ratios, the race's against the targets (LalaFrogKK at most
             2 x pbnsolve, random 30x30 at most 10 x), and for comparison that of the bare
             interpreter. Writes peers.csv.
+  settle    every puzzle of the modes part, `pbnsolve -b -u FILE` (killed at --settle-seconds,
+            60) against the command (the race, --timeout of the same), once each, the two
+            interleaved (the order turns from puzzle to puzzle): which puzzles each settles
+            (answers unique, multiple or none) within the limit, the target being that the
+            command settles every puzzle that pbnsolve settles; and whether their answers agree.
+            Where the race does not settle a puzzle, the command with --sat (SAT alone, with
+            more memory than the race gives it) has the same limit, its memory sampled.
+            pbnsolve as in peers (skipped without it). Writes settle.csv. (The issue also names
+            nonogrid, a solver in Rust, which this machine cannot build: not measured.)
 
 The puzzles are as the command reads them (a NAME.givens file beside a .non file is not read, as
 the command does not read it). The children run with the working directory at this checkout and
@@ -130,8 +139,9 @@ def random_picture(size, density, seed):
     return [[int(rng.random() < density) for _ in range(size)] for _ in range(size)]
 
 
-def random_files(args, folder):
-    """(name, path) of the random puzzles, written as .non files into `folder`."""
+def random_files(args, folder, goal=True):
+    """(name, path) of the random puzzles, written as .non files into `folder` (with the picture
+    as their goal line, unless not `goal`: some builds of pbnsolve cannot read a goal grid)."""
     import nonofiles
     found = []
     for size in args.sizes:
@@ -139,13 +149,16 @@ def random_files(args, folder):
             for seed in range(args.seed, args.seed + args.seeds):
                 name = f'random-{size}x{size}-d{density}-s{seed}'
                 puzzle = nonofiles.picture_puzzle(random_picture(size, density, seed), title=name)
+                if not goal:
+                    puzzle = nonofiles.Puzzle(puzzle.rows, puzzle.cols, {'title': name})
                 found.append((name, nonofiles.write_puzzle(puzzle, folder / f'{name}.non')))
     return found
 
 
-def puzzle_files(args, folder):
-    """Every puzzle of a run: the collection's (or the quick ones), then the random ones."""
-    return collection_files(args.puzzles, args.quick) + random_files(args, folder)
+def puzzle_files(args, folder, goal=True):
+    """Every puzzle of a run: the collection's (or the quick ones), then the random ones (with
+    their goal line unless not `goal`)."""
+    return collection_files(args.puzzles, args.quick) + random_files(args, folder, goal)
 
 
 # --- a whole process tree, timed and sampled ---------------------------------------------------
@@ -750,16 +763,24 @@ def peer_files(args, folder):
     return found
 
 
+def pbnsolve_binary(args, part):
+    """The absolute path of pbnsolve (--pbnsolve, else $PBNSOLVE, else on the PATH), or None
+    (said on stdout: the part is skipped); exits if the one named cannot be run."""
+    binary = args.pbnsolve or os.environ.get('PBNSOLVE') or shutil.which('pbnsolve')
+    if not binary:
+        print(f'\n{part}: no pbnsolve (--pbnsolve PATH, $PBNSOLVE or on the PATH): part skipped')
+        return None
+    if not shutil.which(binary):
+        sys.exit(f'{part}: {binary} is not a program that can be run (--pbnsolve or $PBNSOLVE)')
+    return os.path.abspath(shutil.which(binary))  # (the children run in the checkout)
+
+
 def part_peers(args, out):
     """The command (the race, and --no-sat) against pbnsolve -b -u on the same files, and a bare
     `python -c pass`, whole processes, interleaved; the median of --peer-runs each."""
-    binary = args.pbnsolve or os.environ.get('PBNSOLVE') or shutil.which('pbnsolve')
+    binary = pbnsolve_binary(args, 'peers')
     if not binary:
-        print('\npeers: no pbnsolve (--pbnsolve PATH, $PBNSOLVE or on the PATH): part skipped')
         return
-    if not shutil.which(binary):
-        sys.exit(f'peers: {binary} is not a program that can be run (--pbnsolve or $PBNSOLVE)')
-    binary = os.path.abspath(shutil.which(binary))  # (the children run in the checkout)
     kill_after = args.timeout + 10
     ways = {'pbnsolve': lambda path: [binary, '-b', '-u', str(path)],
             'race': lambda path: [sys.executable, '-m', 'nonotools', str(path),
@@ -810,8 +831,97 @@ def part_peers(args, out):
               f'alone {mean["python"]:.1f} x')
 
 
+# --- part 6: what each settles within a minute -------------------------------------------------
+
+def settle_run(way, argv, limit):
+    """One run of pbnsolve or the command: (wall seconds, answer), the answer 'unique',
+    'multiple' or 'none' if it settled the puzzle, else what happened instead ('timeout': killed
+    at the limit, or the command's own 'gave up'; 'error' for any other exit)."""
+    # pbnsolve has no time limit of its own: it is killed at the limit. The command bounds
+    # itself (--timeout); it is killed only if it overstays by 10 s.
+    seconds, code, stdout, _ = timed_run(argv, limit if way == 'pbnsolve' else limit + 10)
+    if code == 'killed':
+        return seconds, 'timeout'
+    answer = pbnsolve_status(code, stdout) if way == 'pbnsolve' else command_status(code, stdout)
+    if answer in ANSWERS:
+        return seconds, answer
+    if way == 'command' and code == 3:
+        return seconds, 'gave up'
+    return seconds, 'error'
+
+
+def second_chance(path, limit, settled):
+    """Where the race did not settle a puzzle: the command with --sat (SAT alone, with three
+    quarters of the default memory instead of the race's share) and the same limit, its memory
+    sampled: columns sat_seconds, sat_answer, sat_tree_peak_mb (empty where the race settled)."""
+    if settled:
+        return {'sat_seconds': '', 'sat_answer': '', 'sat_tree_peak_mb': ''}
+    argv = [sys.executable, '-m', 'nonotools', str(path), '--sat', '--timeout', f'{limit:g}']
+    code, seconds, peak, _, verdict, _, _, _ = run_tree(argv, limit + 10)
+    answer = answer_status(code, verdict)
+    if answer not in ANSWERS:
+        answer = {'killed': 'timeout', 3: 'gave up'}.get(code, 'error')
+    return {'sat_seconds': f'{seconds:.3f}', 'sat_answer': answer,
+            'sat_tree_peak_mb': f'{peak:.1f}'}
+
+
+def part_settle(args, out):
+    """Every puzzle of the modes part, pbnsolve -b -u against the command (the race) with
+    --settle-seconds each (60), once each, the two interleaved: which puzzles each settles."""
+    binary = pbnsolve_binary(args, 'settle')
+    if not binary:
+        return
+    limit = args.settle_seconds
+    ways = {'pbnsolve': lambda path: [binary, '-b', '-u', str(path)],
+            'command': lambda path: [sys.executable, '-m', 'nonotools', str(path),
+                                     '--timeout', f'{limit:g}']}
+    table = []
+    with tempfile.TemporaryDirectory() as folder:
+        files = puzzle_files(args, Path(folder), goal=False)  # (pbnsolve reads them too)
+        if files:
+            timed_run(ways['command'](files[0][1]), limit + 10)  # writes the bytecode caches
+        for index, (name, path) in enumerate(progress(files, 'settle')):
+            row = {'puzzle': name, 'limit_seconds': f'{limit:g}'}
+            for way in (list(ways) if index % 2 == 0 else list(ways)[::-1]):
+                seconds, answer = settle_run(way, ways[way](path), limit)
+                row[f'{way}_seconds'] = f'{seconds:.3f}'
+                row[f'{way}_answer'] = answer
+            for way in ways:
+                row[f'{way}_settled'] = row[f'{way}_answer'] in ANSWERS
+            row['answers_agree'] = (not (row['pbnsolve_settled'] and row['command_settled'])
+                                    or row['pbnsolve_answer'] == row['command_answer'])
+            row.update(second_chance(path, limit, row['command_settled']))
+            table.append(row)
+    if not table:
+        print('settle: no puzzles', file=sys.stderr)
+        return
+    write_csv(out / 'settle.csv', table)
+    by_pbnsolve = [row['puzzle'] for row in table if row['pbnsolve_settled']]
+    by_command = [row['puzzle'] for row in table if row['command_settled']]
+    missed = [name for name in by_pbnsolve if name not in by_command]
+    only_ours = [name for name in by_command if name not in by_pbnsolve]
+    differ = [row['puzzle'] for row in table if not row['answers_agree']]
+    print(f'\nSettled within {limit:g} s, of {len(table)} puzzles (pbnsolve {binary}, -b -u; '
+          f'the command, the race, --timeout {limit:g}):')
+    print(f'  pbnsolve {len(by_pbnsolve)}, the command {len(by_command)}')
+    print(f'  settled by pbnsolve and not by the command: {len(missed)} (target 0: '
+          f'{"met" if not missed else "MISSED"}){": " + ", ".join(missed) if missed else ""}')
+    print(f'  settled by the command and not by pbnsolve: {len(only_ours)}'
+          f'{": " + ", ".join(only_ours) if only_ours else ""}')
+    neither = [row['puzzle'] for row in table
+               if not row['pbnsolve_settled'] and not row['command_settled']]
+    print(f'  settled by neither: {len(neither)}{": " + ", ".join(neither) if neither else ""}')
+    print(f'  answers differ where both settled: {len(differ)}'
+          f'{": " + ", ".join(differ) if differ else ""}')
+    rescued = [f'{row["puzzle"]} ({float(row["sat_seconds"]):.1f} s, '
+               f'{float(row["sat_tree_peak_mb"]):.0f} MB)'
+               for row in table if row['sat_answer'] in ANSWERS]
+    print(f'  not settled by the race, settled by --sat (with more memory): {len(rescued)}'
+          f'{": " + ", ".join(rescued) if rescued else ""}')
+
+
 PARTS = {'modes': part_modes, 'startup': part_startup, 'encoding': part_encoding,
-         'helpers': part_helpers, 'peers': part_peers}
+         'helpers': part_helpers, 'peers': part_peers, 'settle': part_settle}
 
 
 def main(argv=None):
@@ -837,6 +947,8 @@ def main(argv=None):
                                            '$PBNSOLVE, else pbnsolve on the PATH; none: skipped)')
     parser.add_argument('--peer-runs', type=int,
                         help='runs per puzzle and way in the peers part (7; 1 with --quick)')
+    parser.add_argument('--settle-seconds', type=float, default=60.0,
+                        help='the time limit of each run in the settle part (60 s)')
     parser.add_argument('--encoding-seconds', type=float, default=60.0,
                         help='stop a whole-grid count past 150,000 clauses after this long')
     args = parser.parse_args(argv)
@@ -846,9 +958,9 @@ def main(argv=None):
     if args.peer_runs is None:
         args.peer_runs = 1 if args.quick else 7
     if (args.timeout <= 0 or args.repeats < 1 or args.seeds < 0 or args.startup_runs < 1
-            or args.peer_runs < 1):
-        parser.error('--timeout, --repeats, --startup-runs and --peer-runs must be positive, '
-                     '--seeds at least 0')
+            or args.peer_runs < 1 or args.settle_seconds <= 0):
+        parser.error('--timeout, --repeats, --startup-runs, --peer-runs and --settle-seconds '
+                     'must be positive, --seeds at least 0')
     parts = args.parts.split(',')
     for part in parts:
         if part not in PARTS:

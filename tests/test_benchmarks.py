@@ -87,12 +87,13 @@ def test_race_quick_writes_three_tables(tmp_path):
         assert int(row["whole_variables"]) >= int(row["cells"]) > 0
 
 
-def stand_in_peer(folder, lines, exit_code=0):
+def stand_in_peer(folder, lines, exit_code=0, seconds=0):
     """A stand-in for pbnsolve (a C solver, not shipped): a script that checks it was called as
-    `pbnsolve -b -u FILE` and prints `lines`."""
+    `pbnsolve -b -u FILE`, waits `seconds` and prints `lines`."""
     peer = folder / "fake-pbnsolve"
-    peer.write_text(f"#!{sys.executable}\nimport sys\n"
+    peer.write_text(f"#!{sys.executable}\nimport sys, time\n"
                     "assert sys.argv[1:3] == ['-b', '-u'] and sys.argv[3].endswith('.non')\n"
+                    f"time.sleep({seconds})\n"
                     f"print({chr(10).join(lines)!r})\nsys.exit({exit_code})\n")
     peer.chmod(0o755)
     return peer
@@ -147,3 +148,55 @@ def test_race_peers_part_is_skipped_without_pbnsolve(tmp_path):
                             env={"PATH": "/nonexistent", "HOME": str(tmp_path)})
     assert result.returncode == 0, result.stderr[-2000:]
     assert "part skipped" in result.stdout and not (tmp_path / "peers.csv").exists()
+
+
+def run_settle(tmp_path, peer):
+    result = run("race.py", "--quick", "--parts", "settle", "--pbnsolve", peer,
+                 "--settle-seconds", "2", "--out", tmp_path)
+    return result, rows(tmp_path / "settle.csv")
+
+
+def test_race_settle_part_counts_what_each_settles(tmp_path):
+    # A peer that always says "unique": it settles all seven quick puzzles, and disagrees with
+    # the command wherever the command finds several solutions.
+    result, table = run_settle(tmp_path, stand_in_peer(tmp_path, ["unique"]))
+    assert len(table) == 7
+    for row in table:
+        assert row["pbnsolve_answer"] == "unique" and row["pbnsolve_settled"] == "True"
+        assert row["command_answer"] in ("unique", "multiple") and row["command_settled"] == "True"
+        assert row["answers_agree"] == str(row["command_answer"] == "unique")
+    differ = sum(row["answers_agree"] == "False" for row in table)
+    assert differ > 0  # (the quick random pictures at density 0.5 have several solutions)
+    assert "settled by pbnsolve and not by the command: 0 (target 0: met)" in result.stdout
+    assert f"answers differ where both settled: {differ}:" in result.stdout
+
+
+def test_race_settle_part_kills_a_peer_at_the_limit(tmp_path):
+    # A peer that would take 30 s is killed at the 2 s limit: it settles nothing, the command all.
+    result, table = run_settle(tmp_path, stand_in_peer(tmp_path, ["unique"], seconds=30))
+    for row in table:
+        assert row["pbnsolve_answer"] == "timeout" and row["pbnsolve_settled"] == "False"
+        assert 2 <= float(row["pbnsolve_seconds"]) < 10
+        assert row["command_settled"] == "True" and row["answers_agree"] == "True"
+    assert "pbnsolve 0, the command 7" in result.stdout
+    assert "settled by the command and not by pbnsolve: 7:" in result.stdout
+
+
+def test_race_settle_part_gives_sat_a_second_chance(tmp_path):
+    # With a limit of 10 ms, the race cannot finish a search (the random 20x20 picture at density
+    # 0.5 needs one): where it gives up, --sat runs with the same limit and its memory sampled.
+    result = run("race.py", "--quick", "--parts", "settle", "--pbnsolve",
+                 stand_in_peer(tmp_path, ["unique"]), "--settle-seconds", "0.01",
+                 "--out", tmp_path)
+    table = rows(tmp_path / "settle.csv")
+    unsettled = [row for row in table if row["command_settled"] == "False"]
+    assert unsettled and "random-20x20-d0.5-s1" in [row["puzzle"] for row in unsettled]
+    for row in table:
+        if row["command_settled"] == "True":
+            assert row["sat_seconds"] == row["sat_answer"] == row["sat_tree_peak_mb"] == ""
+        else:
+            assert row["command_answer"] == "gave up"
+            assert row["sat_answer"] in ("unique", "multiple", "none", "gave up")
+            assert float(row["sat_seconds"]) > 0 and float(row["sat_tree_peak_mb"]) > 5
+    # (The stand-in peer, a Python script, may itself be killed at 10 ms: no claim about it.)
+    assert "not settled by the race, settled by --sat (with more memory): " in result.stdout
