@@ -81,8 +81,10 @@ Parts:
             command settles every puzzle that pbnsolve settles; and whether their answers agree.
             Where the race does not settle a puzzle, the command with --sat (SAT alone, with
             more memory than the race gives it) has the same limit, its memory sampled.
-            pbnsolve as in peers (skipped without it). Writes settle.csv. (The issue also names
-            nonogrid, a solver in Rust, which this machine cannot build: not measured.)
+            pbnsolve as in peers (skipped without it). Writes settle.csv (answers_agree is False
+            only where both settled and their answers differ). About half an hour. (nonogrid, a
+            solver in Rust, is not measured: it could not be built where these results were
+            made.)
 
 The puzzles are as the command reads them (a NAME.givens file beside a .non file is not read, as
 the command does not read it). The children run with the working directory at this checkout and
@@ -835,10 +837,12 @@ def part_peers(args, out):
 
 def settle_run(way, argv, limit):
     """One run of pbnsolve or the command: (wall seconds, answer), the answer 'unique',
-    'multiple' or 'none' if it settled the puzzle, else what happened instead ('timeout': killed
-    at the limit, or the command's own 'gave up'; 'error' for any other exit)."""
+    'multiple' or 'none' if it settled the puzzle, else what happened instead: 'timeout'
+    (killed: pbnsolve at the limit, the command 10 s past it), 'gave up' (the command's exit
+    code 3), 'error' (anything else, such as pbnsolve's 'stalled')."""
     # pbnsolve has no time limit of its own: it is killed at the limit. The command bounds
-    # itself (--timeout); it is killed only if it overstays by 10 s.
+    # itself (--timeout); it is killed only if it overstays by 10 s (its SAT child, if any,
+    # dies with it: chapter 6).
     seconds, code, stdout, _ = timed_run(argv, limit if way == 'pbnsolve' else limit + 10)
     if code == 'killed':
         return seconds, 'timeout'

@@ -199,4 +199,18 @@ def test_race_settle_part_gives_sat_a_second_chance(tmp_path):
             assert row["sat_answer"] in ("unique", "multiple", "none", "gave up")
             assert float(row["sat_seconds"]) > 0 and float(row["sat_tree_peak_mb"]) > 5
     # (The stand-in peer, a Python script, may itself be killed at 10 ms: no claim about it.)
-    assert "not settled by the race, settled by --sat (with more memory): " in result.stdout
+    rescued = sum(row["sat_answer"] in ("unique", "multiple", "none") for row in table)
+    assert f"not settled by the race, settled by --sat (with more memory): {rescued}" \
+        in result.stdout
+
+
+def test_race_settle_part_does_not_count_a_failed_peer_as_settled(tmp_path):
+    # A peer that says something that is no answer ("stalled"), or fails, settles nothing.
+    for name, lines, exit_code in (("stalled", ["stalled"], 0), ("failed", ["unique"], 1)):
+        folder = tmp_path / name
+        folder.mkdir()
+        result, table = run_settle(folder, stand_in_peer(folder, lines, exit_code))
+        for row in table:
+            assert row["pbnsolve_answer"] == "error" and row["pbnsolve_settled"] == "False"
+            assert row["answers_agree"] == "True"  # (only both settled can disagree)
+        assert "pbnsolve 0, the command 7" in result.stdout, name
