@@ -141,20 +141,23 @@ def random_picture(size, density, seed):
     return [[int(rng.random() < density) for _ in range(size)] for _ in range(size)]
 
 
-def random_files(args, folder, goal=True):
-    """(name, path) of the random puzzles, written as .non files into `folder` (with the picture
-    as their goal line, unless not `goal`: some builds of pbnsolve cannot read a goal grid)."""
+def random_file(folder, size, density, seed, goal=True):
+    """(name, path) of a seeded random picture's puzzle, written as a .non file into `folder`
+    (with the picture as its goal line, unless not `goal`: some builds of pbnsolve cannot read a
+    goal grid)."""
     import nonofiles
-    found = []
-    for size in args.sizes:
-        for density in args.densities:
-            for seed in range(args.seed, args.seed + args.seeds):
-                name = f'random-{size}x{size}-d{density}-s{seed}'
-                puzzle = nonofiles.picture_puzzle(random_picture(size, density, seed), title=name)
-                if not goal:
-                    puzzle = nonofiles.Puzzle(puzzle.rows, puzzle.cols, {'title': name})
-                found.append((name, nonofiles.write_puzzle(puzzle, folder / f'{name}.non')))
-    return found
+    name = f'random-{size}x{size}-d{density}-s{seed}'
+    puzzle = nonofiles.picture_puzzle(random_picture(size, density, seed), title=name)
+    if not goal:
+        puzzle = nonofiles.Puzzle(puzzle.rows, puzzle.cols, {'title': name})
+    return name, nonofiles.write_puzzle(puzzle, folder / f'{name}.non')
+
+
+def random_files(args, folder, goal=True):
+    """(name, path) of the random puzzles of a run, written into `folder` (random_file)."""
+    return [random_file(folder, size, density, seed, goal)
+            for size in args.sizes for density in args.densities
+            for seed in range(args.seed, args.seed + args.seeds)]
 
 
 def puzzle_files(args, folder, goal=True):
@@ -750,18 +753,14 @@ def failed_runs(way, runs) -> int:
 def peer_files(args, folder):
     """(name, kind, path): LalaFrogKK from the collection (if there), and seeded random 30x30
     pictures at density 0.5 (two 10x10 with --quick), written as .non files into `folder`."""
-    import nonofiles
     found = []
     lala = args.puzzles / 'pynogram-examples' / 'LalaFrogKK.non'
     if lala.is_file():
         found.append(('LalaFrogKK', 'LalaFrogKK', lala))
     size, count = (10, 2) if args.quick else (30, PEER_RANDOM_PUZZLES)
     for seed in range(args.seed, args.seed + count):
-        name = f'random-{size}x{size}-d0.5-s{seed}'
-        clues = nonofiles.picture_puzzle(random_picture(size, 0.5, seed))
-        # Written without its goal line: some builds of pbnsolve cannot read a goal grid.
-        puzzle = nonofiles.Puzzle(clues.rows, clues.cols, {'title': name})
-        found.append((name, f'random {size}x{size}', nonofiles.write_puzzle(puzzle, folder / f'{name}.non')))
+        name, path = random_file(folder, size, 0.5, seed, goal=False)  # (pbnsolve reads it)
+        found.append((name, f'random {size}x{size}', path))
     return found
 
 
@@ -844,14 +843,17 @@ def settle_run(way, argv, limit):
     # itself (--timeout); it is killed only if it overstays by 10 s (its SAT child, if any,
     # dies with it: chapter 6).
     seconds, code, stdout, _ = timed_run(argv, limit if way == 'pbnsolve' else limit + 10)
+    return seconds, settle_answer(way, code, stdout)
+
+
+def settle_answer(way, code, stdout):
+    """What a run of pbnsolve or the command came to, as settle_run says."""
     if code == 'killed':
-        return seconds, 'timeout'
+        return 'timeout'
     answer = pbnsolve_status(code, stdout) if way == 'pbnsolve' else command_status(code, stdout)
     if answer in ANSWERS:
-        return seconds, answer
-    if way == 'command' and code == 3:
-        return seconds, 'gave up'
-    return seconds, 'error'
+        return answer
+    return 'gave up' if way == 'command' and code == 3 else 'error'
 
 
 def second_chance(path, limit, settled):
@@ -862,10 +864,7 @@ def second_chance(path, limit, settled):
         return {'sat_seconds': '', 'sat_answer': '', 'sat_tree_peak_mb': ''}
     argv = [sys.executable, '-m', 'nonotools', str(path), '--sat', '--timeout', f'{limit:g}']
     code, seconds, peak, _, verdict, _, _, _ = run_tree(argv, limit + 10)
-    answer = answer_status(code, verdict)
-    if answer not in ANSWERS:
-        answer = {'killed': 'timeout', 3: 'gave up'}.get(code, 'error')
-    return {'sat_seconds': f'{seconds:.3f}', 'sat_answer': answer,
+    return {'sat_seconds': f'{seconds:.3f}', 'sat_answer': settle_answer('command', code, verdict),
             'sat_tree_peak_mb': f'{peak:.1f}'}
 
 
@@ -908,20 +907,19 @@ def part_settle(args, out):
     print(f'\nSettled within {limit:g} s, of {len(table)} puzzles (pbnsolve {binary}, -b -u; '
           f'the command, the race, --timeout {limit:g}):')
     print(f'  pbnsolve {len(by_pbnsolve)}, the command {len(by_command)}')
-    print(f'  settled by pbnsolve and not by the command: {len(missed)} (target 0: '
-          f'{"met" if not missed else "MISSED"}){": " + ", ".join(missed) if missed else ""}')
-    print(f'  settled by the command and not by pbnsolve: {len(only_ours)}'
-          f'{": " + ", ".join(only_ours) if only_ours else ""}')
     neither = [row['puzzle'] for row in table
                if not row['pbnsolve_settled'] and not row['command_settled']]
-    print(f'  settled by neither: {len(neither)}{": " + ", ".join(neither) if neither else ""}')
-    print(f'  answers differ where both settled: {len(differ)}'
-          f'{": " + ", ".join(differ) if differ else ""}')
     rescued = [f'{row["puzzle"]} ({float(row["sat_seconds"]):.1f} s, '
                f'{float(row["sat_tree_peak_mb"]):.0f} MB)'
                for row in table if row['sat_answer'] in ANSWERS]
-    print(f'  not settled by the race, settled by --sat (with more memory): {len(rescued)}'
-          f'{": " + ", ".join(rescued) if rescued else ""}')
+    target = f' (target 0: {"met" if not missed else "MISSED"})'
+    for label, names, note in (
+            ('settled by pbnsolve and not by the command', missed, target),
+            ('settled by the command and not by pbnsolve', only_ours, ''),
+            ('settled by neither', neither, ''),
+            ('answers differ where both settled', differ, ''),
+            ('not settled by the race, settled by --sat (with more memory)', rescued, '')):
+        print(f'  {label}: {len(names)}{note}{": " + ", ".join(names) if names else ""}')
 
 
 PARTS = {'modes': part_modes, 'startup': part_startup, 'encoding': part_encoding,
