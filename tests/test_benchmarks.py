@@ -150,9 +150,9 @@ def test_race_peers_part_is_skipped_without_pbnsolve(tmp_path):
     assert "part skipped" in result.stdout and not (tmp_path / "peers.csv").exists()
 
 
-def run_settle(tmp_path, peer):
+def run_settle(tmp_path, peer, seconds="2"):
     result = run("race.py", "--quick", "--parts", "settle", "--pbnsolve", peer,
-                 "--settle-seconds", "2", "--out", tmp_path)
+                 "--settle-seconds", seconds, "--out", tmp_path)
     return result, rows(tmp_path / "settle.csv")
 
 
@@ -185,10 +185,7 @@ def test_race_settle_part_kills_a_peer_at_the_limit(tmp_path):
 def test_race_settle_part_gives_sat_a_second_chance(tmp_path):
     # With a limit of 10 ms, the race cannot finish a search (the random 20x20 picture at density
     # 0.5 needs one): where it gives up, --sat runs with the same limit and its memory sampled.
-    result = run("race.py", "--quick", "--parts", "settle", "--pbnsolve",
-                 stand_in_peer(tmp_path, ["unique"]), "--settle-seconds", "0.01",
-                 "--out", tmp_path)
-    table = rows(tmp_path / "settle.csv")
+    result, table = run_settle(tmp_path, stand_in_peer(tmp_path, ["unique"]), seconds="0.01")
     unsettled = [row for row in table if row["command_settled"] == "False"]
     assert unsettled and "random-20x20-d0.5-s1" in [row["puzzle"] for row in unsettled]
     for row in table:
