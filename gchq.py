@@ -31,7 +31,10 @@ Puzzle (c) Crown copyright (GCHQ); clue data as transcribed in github.com/rshest
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 
+import nonocheck
 import nonogram2d
+import nonoline
+import nonoprobe
 import nonovector
 
 # %% [markdown]
@@ -136,17 +139,17 @@ GIVENS = [
 def grid_with_givens(givens=GIVENS, height=len(ROWS), width=len(COLS)):
     """A height x width grid of None with 1 at each (row, col) in `givens`: a solver's start.
 
-    Raises nonogram2d.PuzzleError (a ValueError) naming a given that lies outside the grid.
+    Raises nonocheck.PuzzleError (a ValueError) naming a given that lies outside the grid.
     """
     grid = [[None] * width for _ in range(height)]
     for number, cell in enumerate(givens):
         try:
             row, col = cell
         except (TypeError, ValueError):
-            raise nonogram2d.PuzzleError(f'given {number} is {cell!r}, not a (row, col) pair') from None
+            raise nonocheck.PuzzleError(f'given {number} is {cell!r}, not a (row, col) pair') from None
         if not (isinstance(row, int) and isinstance(col, int)
                 and 0 <= row < height and 0 <= col < width):
-            raise nonogram2d.PuzzleError(f'given {number} is {cell!r}, outside the '
+            raise nonocheck.PuzzleError(f'given {number} is {cell!r}, outside the '
                                          f'{height}x{width} grid')
         grid[row][col] = 1
     return grid
@@ -158,9 +161,10 @@ def grid_with_givens(givens=GIVENS, height=len(ROWS), width=len(COLS)):
 
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
+# import nonodraw
 #
 # start = grid_with_givens()
-# nonogram2d.draw_grid(start, ROWS, COLS, givens=GIVENS, numbers=True,
+# nonodraw.draw_grid(start, ROWS, COLS, givens=GIVENS, numbers=True,
 #                      title='The GCHQ 2015 Christmas card: clues and the 22 printed cells')
 # plt.show()
 
@@ -236,7 +240,7 @@ def line_patterns(blocks, cells):
 #     for blocks in every_clue(cells):
 #         patterns = line_patterns(blocks, cells)
 #         layouts = {nonovector.vexpand(layout, cells) for layout in nonovector.nonoblocks(blocks, cells)}
-#         assert len(patterns) == len(set(patterns)) == nonovector.count_arrangements(blocks, cells)
+#         assert len(patterns) == len(set(patterns)) == nonovector.count_layouts(blocks, cells)
 #         assert {nonovector.show_line(p) for p in patterns} == layouts
 #         checked += 1
 # print(f'line_patterns = nonoblocks = count_arrangements on all {checked} clues up to 10 cells')
@@ -284,7 +288,7 @@ def deduce(patterns, cells):
 # print(f'{len(top)} patterns, of which {len(left)} fit the known cells')
 # print('known cells    ', nonovector.show_line(known))
 # print('they agree on  ', nonovector.show_line(deduce(left, 25)))
-# print('solve_line says', nonovector.show_line(nonovector.solve_line(ROWS[0], known)))
+# print('solve_line says', nonovector.show_line(nonoline.solve_line(ROWS[0], known)))
 
 # %% [markdown]
 # `solve_line`, chapter 1's dynamic-programming solver, finds the same cells, as it must: the
@@ -326,7 +330,7 @@ def solve_by_patterns(rows, cols, grid=None):
     if grid is None:
         grid = [[None] * width for _ in range(height)]
     elif len(grid) != height or any(len(row) != width for row in grid):
-        raise nonogram2d.PuzzleError(f'the grid is not {height}x{width}, the size of the clues')
+        raise nonocheck.PuzzleError(f'the grid is not {height}x{width}, the size of the clues')
     else:
         grid = [nonovector.check_line(row) for row in grid]
     run = PatternRun(grid, generated=sum(map(len, row_patterns + col_patterns)), examined=0, passes=0)
@@ -361,7 +365,7 @@ def patterns_of(kind, number, clue, cells):
     try:
         return line_patterns(clue, cells)
     except nonovector.ClueError as error:
-        raise nonogram2d.PuzzleError(f'{kind} {number}: {error}') from None
+        raise nonocheck.PuzzleError(f'{kind} {number}: {error}') from None
 
 
 def count_unknowns(grid):
@@ -442,8 +446,8 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # column 5, `1 1 1 2 1 1`, has only seven black cells and the most patterns of all:
 
 # %% tags=["active-ipynb"]
-# row_counts = [nonovector.count_arrangements(clue, 25) for clue in ROWS]
-# col_counts = [nonovector.count_arrangements(clue, 25) for clue in COLS]
+# row_counts = [nonovector.count_layouts(clue, 25) for clue in ROWS]
+# col_counts = [nonovector.count_layouts(clue, 25) for clue in COLS]
 # assert row_counts == [len(line_patterns(clue, 25)) for clue in ROWS]
 # assert col_counts == [len(line_patterns(clue, 25)) for clue in COLS]
 # print(f'row 6: {row_counts[6]:,} pattern; column 5: {col_counts[5]:,} patterns, the most:',
@@ -482,7 +486,7 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 #     cells = 26 * times - 1
 #     counts = []
 #     for clue in clues:
-#         one_line = nonovector.count_arrangements(clue * times, cells)
+#         one_line = nonovector.count_layouts(clue * times, cells)
 #         counts += [one_line] * times
 #     return counts + [1] * (times - 1)
 #
@@ -503,9 +507,9 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # Chapter 2's `solve` takes the clues and the partly known grid:
 
 # %% tags=["active-ipynb"]
-# solution = nonogram2d.solve(ROWS, COLS, grid_with_givens())
+# solution = nonoprobe.solve(ROWS, COLS, grid_with_givens())
 # assert solution == SOLUTION
-# verdict = nonogram2d.analyse(ROWS, COLS, grid_with_givens())
+# verdict = nonoprobe.analyse(ROWS, COLS, grid_with_givens())
 # print(verdict.describe())
 
 # %% [markdown]
@@ -554,7 +558,7 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 #     return timeit(solve, number=repeat) / repeat * 1000
 #
 # pattern_ms = milliseconds(lambda: solve_by_patterns(ROWS, COLS, grid_with_givens()))
-# dp_ms = milliseconds(lambda: nonogram2d.solve(ROWS, COLS, grid_with_givens()))
+# dp_ms = milliseconds(lambda: nonoprobe.solve(ROWS, COLS, grid_with_givens()))
 # print(f'pattern method  {pattern_ms:7.1f} ms')
 # print(f'nonogram2d      {dp_ms:7.1f} ms  ({pattern_ms / dp_ms:.0f} times faster)')
 
@@ -566,7 +570,7 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # the thought until the end of the chapter.
 
 # %% tags=["active-ipynb"]
-# nonogram2d.draw_grid(SOLUTION, ROWS, COLS, givens=GIVENS, numbers=True,
+# nonodraw.draw_grid(SOLUTION, ROWS, COLS, givens=GIVENS, numbers=True,
 #                      title='GCHQ 2015: the solution (printed cells marked)')
 # plt.show()
 
@@ -579,11 +583,11 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 # %% tags=["active-ipynb"]
 # grids, titles, decided = [], [], []
 # for (_, before), (label, after) in zip(run.sweeps, run.sweeps[1:]):
-#     new = nonogram2d.changed_cells(before, after)
+#     new = nonodraw.changed_cells(before, after)
 #     grids.append(after)
 #     decided.append(new)
 #     titles.append(f'{label}\n{len(new)} new, {count_unknowns(after)} unknown')
-# fig = nonogram2d.draw_steps(grids, titles=titles, changed=decided)
+# fig = nonodraw.draw_steps(grids, titles=titles, changed=decided)
 # fig.suptitle('Line logic on the GCHQ puzzle, one sweep at a time (new cells in red)')
 # plt.show()
 
@@ -614,11 +618,11 @@ SOLUTION = [[int(ch == '#') for ch in line] for line in SOLUTION_TEXT.splitlines
 
 # %% [markdown]
 # The unknown cells form two small patches, and each can be shaded two ways. Search settles it:
-# `nonogram2d.solutions` lists every solution of the bare clues. (Sorting them numbers them the
+# `nonoprobe.solutions` lists every solution of the bare clues. (Sorting them numbers them the
 # same way whatever order the search finds them in.)
 
 # %% tags=["active-ipynb"]
-# bare_solutions = sorted(nonogram2d.solutions(ROWS, COLS))
+# bare_solutions = sorted(nonoprobe.solutions(ROWS, COLS))
 # print(len(bare_solutions), 'solutions without the givens')
 # print('the card\'s solution is number', bare_solutions.index(SOLUTION) + 1)
 
@@ -641,7 +645,7 @@ def differing_cells(grids):
 # titles = []
 # for number, grid in enumerate(bare_solutions, start=1):
 #     titles.append(f'solution {number}' + (' (the card)' if grid == SOLUTION else ''))
-# fig = nonogram2d.draw_steps(bare_solutions, titles=titles, changed=[differ] * 4, size=4.6,
+# fig = nonodraw.draw_steps(bare_solutions, titles=titles, changed=[differ] * 4, size=4.6,
 #                            columns=2, numbers=True, labels={1: 'black here, where solutions differ',
 #                                                  0: 'white here, where solutions differ'})
 # fig.suptitle('The four solutions of the clues alone; the cells in red differ between them')
@@ -702,7 +706,7 @@ def smallest_sufficient_givens(givens, solutions, answer):
 
 # %% tags=["active-ipynb"]
 # two = needed[0]
-# check = nonogram2d.analyse(ROWS, COLS, grid_with_givens(two))
+# check = nonoprobe.analyse(ROWS, COLS, grid_with_givens(two))
 # print(f'with only the givens {two}:', check.describe())
 # assert check.status == 'unique' and check.solutions[0] == SOLUTION
 # print('unknown cells after each pass of the pattern method, with those two alone:',
@@ -814,7 +818,7 @@ def decode_qr(grid, scale=8, quiet=4):
 # ## What we have
 #
 # - `gchq.ROWS`, `gchq.COLS`, `gchq.GIVENS` and `grid_with_givens` put the card in any program:
-#   `nonogram2d.solve(gchq.ROWS, gchq.COLS, gchq.grid_with_givens())`.
+#   `nonoprobe.solve(gchq.ROWS, gchq.COLS, gchq.grid_with_givens())`.
 # - The yangs pattern-set method (`line_patterns`, `eliminate`, `deduce`, `solve_by_patterns`)
 #   solves it by line logic in four passes, from 167,190 listed patterns and 263,774 pattern
 #   checks, where `nonogram2d` needs 143 line solves and lists nothing. Listing is fine at 25x25

@@ -32,7 +32,7 @@ solve_colour_line_fast (bitmasks). Puzzles: colour_clues, text_picture, ColourEn
 solutions, solve, analyse (chapter 2's Verdict), colour_sat_solutions, find_solutions (chapter
 6's race). Colours and drawings: Colour, name_colours, draw_colour_grid,
 draw_colour_steps. (Colour files and pictures: chapter 9, nonocolourfiles.) Errors:
-nonogram2d.PuzzleError (a malformed puzzle), nonovector.Contradiction (no layout fits).
+nonocheck.PuzzleError (a malformed puzzle), nonovector.Contradiction (no layout fits).
 """
 
 from collections import Counter
@@ -43,7 +43,9 @@ from itertools import islice
 import nonosat
 from nonoengine import first_in_first_out_on_time
 from nonofast import reach, reverse_bits, runs_of, spread
-from nonogram2d import Engine, PuzzleError, Verdict, best_probe
+from nonocheck import PuzzleError
+from nonodraw import Colour, SPARE_CHARS, colour_number, name_colours, visible_char  # noqa: F401
+from nonoprobe import Engine, Verdict, best_probe
 from nonovector import Contradiction
 
 # %% [markdown]
@@ -171,178 +173,9 @@ def text_picture(text: str, alphabet: str) -> list[list[int]]:
 # whichever reads better on it. `draw_colour_steps` draws a sequence of grids side by side, the
 # cells each step narrowed outlined in magenta (unless the step narrowed every cell).
 
-# %%
-def colour_number(cell: int) -> int:
-    """The colour of a decided cell (a one-colour set)."""
-    return cell.bit_length() - 1
-
-
-@dataclass
-class Colour:
-    """A colour of a puzzle: its name, the character that stands for it, its RGB as 6 hex digits."""
-    name: str
-    char: str
-    rgb: str
-
-
-COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': '2ca02c',
-                'blue': '1f5fbf', 'yellow': 'ffd21f', 'orange': 'ff7f0e', 'brown': '6b4a2b',
-                'grey': '808080', 'purple': '9467bd', 'pink': 'f4a6c6', 'sky': 'bfe3ff'}
-
-
-SPARE_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-
-
-def visible_char(char) -> bool:
-    """Is `char` one visible character of one column (no space, control or combining mark)?"""
-    import unicodedata
-
-    return (len(char) == 1 and unicodedata.category(char)[0] in 'LNPS'
-            and unicodedata.east_asian_width(char) not in 'WF')
-
-
-def name_colours(rgbs: list[str]) -> list[Colour]:
-    """Colours for RGB values (the first is the background, '.'): each named after the nearest
-    of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
-    def distance(a, b):
-        return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (0, 2, 4))
-
-    colours, chars = [], {'.'}
-    for k, rgb in enumerate(rgbs):
-        base = min(COLOUR_NAMES, key=lambda name: distance(rgb, COLOUR_NAMES[name]))
-        name, n = base, 1
-        while any(colour.name == name for colour in colours):
-            n += 1
-            name = f'{base} {n}'
-        spare = [ch for ch in name.replace(' ', '') + SPARE_CHARS if ch not in chars]
-        if not spare:
-            raise ValueError(f'no character left for colour {k} ({len(rgbs)} colours)')
-        char = '.' if k == 0 else spare[0]
-        chars.add(char)
-        colours.append(Colour(name, char, rgb))
-    return colours
-
-
-DEFAULT_RGB = ['ffffff', '000000', 'd62728', '1f77b4', '2ca02c', 'ff7f0e', '9467bd', 'e5c100',
-               '8c564b', 'e377c2', '17becf', '7f7f7f']
-OPEN_GREY, CHANGED_MAGENTA = '#9a9a9a', '#ff00ff'
-
-
-def palette_of(colours, count: int) -> list[str]:
-    """'#rrggbb' for colours 0 .. count - 1: the puzzle's Colours, else a default palette."""
-    if not colours:
-        return ['#' + DEFAULT_RGB[k % len(DEFAULT_RGB)] for k in range(count)]
-    palette = []
-    for colour in colours:
-        rgb = str(getattr(colour, 'rgb', colour)).lstrip('#').lower()
-        if len(rgb) == 3:
-            rgb = ''.join(digit * 2 for digit in rgb)
-        if len(rgb) != 6 or any(digit not in '0123456789abcdef' for digit in rgb):
-            raise ValueError(f'colour {colour!r} is not an RGB value like "ff0000"')
-        palette.append('#' + rgb)
-    if len(palette) < count:
-        raise ValueError(f'the grid and clues use {count} colours, but {len(palette)} are given')
-    return palette
-
-
-def readable_ink(rgb: str) -> str:
-    """Black or white, whichever reads better on the colour '#rrggbb'."""
-    red, green, blue = (int(rgb[i:i + 2], 16) for i in (1, 3, 5))
-    return 'black' if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else 'white'
-
-
-def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed=(),
-                     title=None, sets=True):
-    """Draw a colour grid with its clues (if given); return the matplotlib Axes. `cells`: rows
-    of cell sets (bitmasks) if `sets`, else of colour numbers (None for open). `colours`: the
-    puzzle's Colours (or '#rrggbb' strings), colour 0 the background; `changed`: cells to outline."""
-    import matplotlib.pyplot as plt
-    from matplotlib.colors import to_rgb
-    from matplotlib.patches import Rectangle
-
-    if not cells or not cells[0] or any(len(row) != len(cells[0]) for row in cells):
-        raise ValueError('draw_colour_grid needs a non-empty grid of rows of equal length')
-    if not sets:
-        cells = [[-1 if colour is None else 1 << colour for colour in row] for row in cells]
-    height, width = len(cells), len(cells[0])
-    count = max(max(row) for row in cells).bit_length()
-    if rows:
-        count = max(count, 1 + max((c for clue in rows for _, c in clue), default=0))
-    palette = palette_of(colours, count)
-    left = max([len(clue) for clue in rows or []] + [0])
-    top = max([len(clue) for clue in cols or []] + [0])
-    if ax is None:
-        inch = min(0.32, 6.5 / (width + left), 6.5 / (height + top))
-        _, ax = plt.subplots(figsize=((width + left) * inch + 0.3,
-                                      (height + top) * inch + (0.6 if title else 0.3)))
-    decided = [[cell > 0 and not cell & (cell - 1) for cell in row] for row in cells]
-    ax.imshow([[to_rgb(palette[colour_number(cell)] if known else OPEN_GREY)
-                for cell, known in zip(row, known_row)] for row, known_row in zip(cells, decided)],
-              extent=(0, width, height, 0), interpolation='nearest')
-    for r, row in enumerate(cells):
-        for c, cell in enumerate(row):
-            if decided[r][c]:
-                continue
-            left_over = [k for k in range(len(palette)) if cell >> k & 1] if cell > 0 else []
-            side = 0.7 / max(1, len(left_over))
-            for i, k in enumerate(left_over):  # a stripe for each colour still possible
-                ax.add_patch(Rectangle((c + 0.15 + i * side, r + 0.15), side, 0.7,
-                                       facecolor=palette[k], edgecolor='none'))
-    for r, c in changed:
-        ax.add_patch(Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fill=False, zorder=4,
-                               edgecolor=CHANGED_MAGENTA, linewidth=2))
-    for i in range(height + 1):
-        ax.plot([-left if i in (0, height) else 0, width], [i, i], color='black',
-                linewidth=1.2 if i % 5 == 0 or i == height else 0.4)
-    for j in range(width + 1):
-        ax.plot([j, j], [-top if j in (0, width) else 0, height], color='black',
-                linewidth=1.2 if j % 5 == 0 or j == width else 0.4)
-    box = ax.get_window_extent()
-    size = min(box.width / (width + left), box.height / (height + top)) * 72 / ax.figure.dpi * 0.55
-    squares = [(-1 - k, r, block) for r, clue in enumerate(rows or [])
-               for k, block in enumerate(reversed(clue))]
-    squares += [(c, -1 - k, block) for c, clue in enumerate(cols or [])
-                for k, block in enumerate(reversed(clue))]
-    for x, y, (length, colour) in squares:
-        ax.add_patch(Rectangle((x + 0.05, y + 0.05), 0.9, 0.9, facecolor=palette[colour],
-                               edgecolor='#999999', linewidth=0.3))
-        ax.text(x + 0.5, y + 0.5, str(length), ha='center', va='center', fontsize=size,
-                color=readable_ink(palette[colour]))
-    ax.set_xlim(-left - 0.05, width + 0.05)
-    ax.set_ylim(height + 0.05, -top - 0.05)
-    ax.set_aspect('equal')
-    ax.axis('off')
-    if title:
-        ax.set_title(title, fontsize=min(12, max(8, size * 1.2)))
-    return ax
-
-
-def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, columns=4,
-                      size=2.6):
-    """Draw grids of cell sets side by side, outlining in each the cells it has narrowed since
-    the one before; return the matplotlib Figure."""
-    import matplotlib.pyplot as plt
-
-    count = len(grids)
-    shape = (count + columns - 1) // columns, min(count, columns)
-    fig, axes = plt.subplots(*shape, figsize=(size * shape[1], size * shape[0]), squeeze=False)
-    for k, ax in enumerate(axes.flat):
-        if k >= count:
-            ax.axis('off')
-            continue
-        before = grids[k - 1] if k else grids[0]
-        changed = [(r, c) for r, row in enumerate(grids[k]) for c, cell in enumerate(row)
-                   if cell != before[r][c]]
-        if len(changed) == len(grids[k]) * len(grids[k][0]):
-            changed = []  # every cell: outlines would say nothing
-        draw_colour_grid(grids[k], rows, cols, colours, ax=ax, changed=changed,
-                         title=titles[k] if titles else None)
-    fig.tight_layout()
-    return fig
-
-
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
+# from nonodraw import draw_colour_grid, draw_colour_steps
 #
 # mushroom_colours = name_colours(['bfe3ff', 'd62728', '000000', 'ffffff'])
 # print('the colours, named:', [colour.name for colour in mushroom_colours])
@@ -792,10 +625,10 @@ def fewest_colours(engine: Engine, grid) -> list[tuple[int, int]]:
     return [(r, c) for _, r, c in sorted(open_cells)]
 
 
-def guess_by_probes(engine: Engine, grid, probes: dict) -> tuple[int, int]:
-    """Strategy for the cell to guess: chapter 2's best_probe; without probes, the first cell
+def guess_by_probes(engine: Engine, grid) -> tuple[int, int]:
+    """Strategy for the cell to guess: lesson 4's best_probe; without probes, the first cell
     of fewest_colours (the colour default)."""
-    return best_probe(engine, grid, probes) if probes else fewest_colours(engine, grid)[0]
+    return best_probe(engine, grid) if engine.last_probes else fewest_colours(engine, grid)[0]
 
 
 class ColourEngine(Engine):
@@ -842,7 +675,7 @@ class ColourEngine(Engine):
 
 def solutions(rows, cols, grid=None, **options) -> Iterator[list[list[int]]]:
     """Every solution of a colour puzzle (rows of colour numbers), each once. `grid`: known
-    cells (colour numbers, None for open). Options as nonogram2d.solutions."""
+    cells (colour numbers, None for open). Options as nonoprobe.solutions."""
     return ColourEngine(rows, cols, grid, **options).solutions()
 
 

@@ -275,6 +275,7 @@ def bw_puzzle_clues(puzzle: ColourPuzzle):
 
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
+# import nonodraw
 #
 # PUZZLES = Path('..') / 'puzzles'   # the notebooks run in notebooks/
 # for name in ('pynogram-apples.xml', 'pynogram-uk.xml'):
@@ -283,7 +284,7 @@ def bw_puzzle_clues(puzzle: ColourPuzzle):
 #     print(f'{puzzle.title}, {puzzle.height}x{puzzle.width},',
 #           ', '.join(f'{colour.name} {colour.char!r}' for colour in puzzle.colours), '|',
 #           verdict.describe())
-# nonocolour.draw_colour_grid(verdict.solutions[0], puzzle.rows, puzzle.cols, puzzle.colours,
+# nonodraw.draw_colour_grid(verdict.solutions[0], puzzle.rows, puzzle.cols, puzzle.colours,
 #                             sets=False, title=puzzle.title)
 # plt.show()
 
@@ -383,7 +384,7 @@ def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzz
 # [shipped] = read_colour_puzzles(PUZZLES / 'lighthouse.xml')
 # print('the shipped file is this puzzle:', (shipped.rows, shipped.cols, shipped.colours, shipped.goal)
 #       == (lighthouse.rows, lighthouse.cols, lighthouse.colours, lighthouse.goal), '|', shipped.metadata)
-# nonocolour.draw_colour_grid(lighthouse.goal, lighthouse.rows, lighthouse.cols,
+# nonodraw.draw_colour_grid(lighthouse.goal, lighthouse.rows, lighthouse.cols,
 #                             lighthouse.colours, sets=False, title='Lighthouse, 20x20, six colours')
 # plt.show()
 

@@ -24,8 +24,8 @@
 # 6. the strategies as functions again, with the variants that a benchmark compares.
 #
 # The result keeps chapter 2's contract: `nonoengine.solutions`, `solve` and `analyse` take the
-# same arguments, give the same answers and raise the same errors (`nonogram2d.PuzzleError`,
-# `nonogram2d.SearchLimit`, `nonovector.Contradiction`), and `analyse` returns chapter 2's
+# same arguments, give the same answers and raise the same errors (`nonocheck.PuzzleError`,
+# `nonocheck.SearchLimit`, `nonovector.Contradiction`), and `analyse` returns chapter 2's
 # `Verdict`. It is the entry point for programs that want speed.
 #
 # This notebook is also the module `nonoengine`; the demonstrations run here but not on import.
@@ -34,13 +34,13 @@
 """The nonogram engine engineered for speed: trail, memo, probing less, activity, stack search.
 
 Chapter 5 of the nonogram tutorial (notebooks/nonoengine.ipynb is the readable version).
-Fast entry points, with nonogram2d's contract: solutions, solve, analyse (a nonogram2d.Verdict),
+Fast entry points, with nonogram2d's contract: solutions, solve, analyse (a nonoprobe.Verdict),
 propagate. Classes: Propagator (grid and bitmasks, trail, memo, queue), Prober (probing),
 Searcher (search, budgets). bits_door turns a line solver on cells into one on bitmasks.
 Strategies: nonogram2d.first_in_first_out, last_in_first_out, most_changed (the next
-line); nonogram2d.most_known_neighbours, nearly_solved_lines, reading_order (the order of
+line); nonoprobe.most_known_neighbours, nearly_solved_lines, reading_order (the order of
 probes); busiest_lines, best_last_probe, first_candidate (the cell to guess).
-Errors: nonogram2d.PuzzleError, nonogram2d.SearchLimit, nonovector.Contradiction.
+Errors: nonocheck.PuzzleError, nonocheck.SearchLimit, nonovector.Contradiction.
 """
 
 import sys
@@ -49,9 +49,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 import nonofast
-import nonogram2d
-from nonogram2d import (SearchLimit, Verdict, check_puzzle, checked_budget, first_in_first_out,
-                        most_known_neighbours)
+import nonoprobe
+from nonocheck import SearchLimit, check_puzzle, checked_budget
+from nonogram2d import first_in_first_out
+from nonoprobe import most_known_neighbours
 from nonovector import Contradiction, Grid
 
 # %% [markdown]
@@ -423,16 +424,17 @@ class Prober(Propagator):
 # %% tags=["active-ipynb"]
 # from pathlib import Path
 #
+# import nonofiles
 # import nonogram2d
 #
 # PUZZLES = Path('..') / 'puzzles'   # the notebooks run in notebooks/
-# probing_puzzles = {name: nonogram2d.read_clues(PUZZLES / f'webpbn-{number}.non')
+# probing_puzzles = {name: nonofiles.read_clues(PUZZLES / f'webpbn-{number}.non')
 #                    for name, number in (('Edge', '00023'), ('Petro', '00436'),
 #                                         ('Light', '00803'), ('Merka', '01611'))}
 # trail_seconds = {}
 # for name, (rows, cols) in probing_puzzles.items():
 #     nonofast.cache_clear()
-#     copying = nonogram2d.Engine(rows, cols, line_solver=nonofast.solve_line)
+#     copying = nonoprobe.Engine(rows, cols, line_solver=nonofast.solve_line)
 #     started = time.perf_counter()
 #     copying.propagate(copying.grid)
 #     copying.probe_all(copying.grid)
@@ -582,13 +584,13 @@ class Searcher(Prober):
         self.method = 'line'  # how far the search had to go: 'line', 'probing' or 'search'
         self.start = time.perf_counter()
 
-    seconds = nonogram2d.Engine.seconds  # chapter 2's clock and budget rule, shared
+    seconds = nonoprobe.Engine.seconds  # chapter 2's clock and budget rule, shared
 
     def check_budget(self):
         """Raise SearchLimit if the node or time budget has run out (chapter 2's rule), saying
         also how much of the grid was unknown at the node it stopped in."""
         try:
-            nonogram2d.Engine.check_budget(self)
+            nonoprobe.Engine.check_budget(self)
         except SearchLimit as stop:
             raise SearchLimit(f'{stop} and {self.unknown()} of {self.height * self.width} cells '
                               'unknown at the node it stopped in',
@@ -721,7 +723,7 @@ def most_changed(engine, queue: deque) -> int:
 
 def solutions(rows, cols, grid=None, **options) -> Iterator[Grid]:
     """Every solution of the puzzle, each exactly once, as a generator of grids (lists of rows
-    of 0/1), as nonogram2d.solutions, faster. Options: those of Searcher, Prober and Propagator
+    of 0/1), as nonoprobe.solutions, faster. Options: those of Searcher, Prober and Propagator
     (see the module's docstring); budgets max_nodes and time_limit raise SearchLimit."""
     return Searcher(rows, cols, grid, **options).solutions()
 
@@ -733,8 +735,8 @@ def solve(rows, cols, grid=None, **options) -> Grid:
     raise Contradiction('the puzzle has no solution')
 
 
-def analyse(rows, cols, grid=None, **options) -> Verdict:
-    """Judge a puzzle as nonogram2d.analyse does (a Verdict: none, unique or multiple; line,
+def analyse(rows, cols, grid=None, **options) -> nonoprobe.Verdict:
+    """Judge a puzzle as nonoprobe.analyse does (a Verdict: none, unique or multiple; line,
     probing or search), with the engineered engine. Options as for `solutions`."""
     searcher = Searcher(rows, cols, grid, **options)
     found = []
@@ -742,7 +744,7 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
         found.append(solution)
         if len(found) == 2:
             break
-    return Verdict(['none', 'unique', 'multiple'][len(found)], searcher.method, found,
+    return nonoprobe.Verdict(['none', 'unique', 'multiple'][len(found)], searcher.method, found,
                    searcher.nodes, searcher.line_solves, searcher.probes, searcher.seconds())
 
 
@@ -759,9 +761,11 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
 #
-# from nonogram2d import draw_grid, plural
+# from nonocheck import plural
+# from nonodraw import draw_grid
+# import nonofiles
 #
-# forever_rows, forever_cols = nonogram2d.read_clues(PUZZLES / 'webpbn-06574.non')
+# forever_rows, forever_cols = nonofiles.read_clues(PUZZLES / 'webpbn-06574.non')
 # forever = Searcher(forever_rows, forever_cols)
 # cell, if_filled, if_empty = forever.node(None)
 # if if_filled is None:  # a cell whose probe this round skipped: probe it now, for the picture

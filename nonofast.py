@@ -28,7 +28,7 @@
 """A fast line solver: chapter 1's DP on bitmasks (Python integers), with a cache.
 
 Chapter 4 of the nonogram tutorial (notebooks/nonofast.ipynb is the readable version).
-Public functions: solve_line (same contract as nonovector.solve_line), solve_line_bits,
+Public functions: solve_line (same contract as nonoline.solve_line), solve_line_bits,
 solve_checked, checked_clue, line_to_bits, bits_to_line, show_bits, reach, runs_of, spread,
 line_bits, line_bits_fast, cache_clear, cache_info.
 Errors are chapter 1's: nonovector.ClueError (bad input) and nonovector.Contradiction.
@@ -500,7 +500,7 @@ def line_bits_fast(clue: tuple[int, ...], cells: int, filled: int,
 # %% tags=["active-ipynb"]
 # from itertools import product
 #
-# import nonovector
+# import nonoline
 #
 #
 # def outcome(solver, *args, **options):
@@ -625,7 +625,7 @@ def solve_line_bits(clue: Clue, cells: int, filled: int, empty: int, *,
 def solve_line(blocks: Clue, line: Line, *, cache: bool = True) -> Line:
     """Decide every cell of `line` that all layouts of `blocks` agree on (fast version).
 
-    Same contract as nonovector.solve_line: blocks is the clue ([] or [0] for an empty line),
+    Same contract as nonoline.solve_line: blocks is the clue ([] or [0] for an empty line),
     line a list of 1/0/None; returns a new list; raises Contradiction if no layout fits and
     ClueError on malformed input.
     """
@@ -656,9 +656,9 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 
 # %% tags=["active-ipynb"]
 # print(solve_line([3, 1], [None, None, None, 1, None, None, None, None, 1, None]))
-# print(nonovector.solve_line([3, 1], [None, None, None, 1, None, None, None, None, 1, None]))
+# print(nonoline.solve_line([3, 1], [None, None, None, 1, None, None, None, None, 1, None]))
 # for blocks, line in [([3], [None, 0, None, 0, None]), ([5, 5], [None] * 10), ([1], [None, 2])]:
-#     for name, solver in (('nonofast', solve_line), ('nonovector', nonovector.solve_line)):
+#     for name, solver in (('nonofast', solve_line), ('nonovector', nonoline.solve_line)):
 #         try:
 #             solver(blocks, line)
 #         except ValueError as error:
@@ -688,7 +688,7 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 #     for clue in every_clue(cells):
 #         for cells_known in product([None, 0, 1], repeat=cells):
 #             line = list(cells_known)
-#             expected = outcome(nonovector.solve_line, list(clue), line)
+#             expected = outcome(nonoline.solve_line, list(clue), line)
 #             for use_cache in (False, True, True):
 #                 assert outcome(solve_line, list(clue), line, cache=use_cache) == expected
 #             expected_bits = expected if expected == 'contradiction' else line_to_bits(expected)
@@ -756,7 +756,7 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 #
 # length_rows = read_rows('lines.csv')
 # labels = {'enumeration': 'enumerate layouts (nonovector + newforces)',
-#           'chapter1': 'chapter 1 DP (nonovector.solve_line)',
+#           'chapter1': 'chapter 1 DP (nonoline.solve_line)',
 #           'nonofast': 'bit-parallel (nonofast.solve_line, no cache)'}
 # fig, ax = plt.subplots(figsize=(7, 4))
 # for solver, label in labels.items():
@@ -799,17 +799,19 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 # probing) and a random picture, each analysed both ways:
 
 # %% tags=["active-ipynb"]
+# import nonofiles
 # import nonogram2d
+# import nonoprobe
 #
 # PUZZLES = Path('..') / 'puzzles'   # the notebooks run in notebooks/
-# puzzles = {name: nonogram2d.read_clues(PUZZLES / f'webpbn-{number}.non')
+# puzzles = {name: nonofiles.read_clues(PUZZLES / f'webpbn-{number}.non')
 #            for name, number in (('Cat', '00006'), ('Edge', '00023'), ('Knot', '00016'),
 #                                 ('Petro', '00436'))}
-# puzzles['random 20x20'] = nonogram2d.pic2gram(nonogram2d.random_picture(20, 20, 0.5, seed=4))
+# puzzles['random 20x20'] = nonogram2d.pic2gram(nonoprobe.random_picture(20, 20, 0.5, seed=4))
 # verdicts = {}
 # for name, (rows, cols) in puzzles.items():
-#     teaching = nonogram2d.analyse(rows, cols)
-#     fast = nonogram2d.analyse(rows, cols, line_solver=solve_line)
+#     teaching = nonoprobe.analyse(rows, cols)
+#     fast = nonoprobe.analyse(rows, cols, line_solver=solve_line)
 #     assert (fast.status, fast.method, fast.solutions) == (teaching.status, teaching.method,
 #                                                          teaching.solutions)
 #     assert (fast.nodes, fast.probes, fast.line_solves) == (teaching.nodes, teaching.probes,

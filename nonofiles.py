@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nonogram2d import check_picture, plural
+from nonocheck import check_picture, plural
 from nonovector import ClueError, Grid, NonogramError, line2blocks, normalize_clue
 
 # ## A puzzle as data
@@ -1099,3 +1099,9 @@ def scaled_size(original, size):
 # Not done here: colour puzzles (every reader refuses them by name); the next chapter reads them
 # from webpbn XML. The last chapter makes good puzzles from pictures and solves files from the
 # terminal.
+
+# %%
+def read_clues(path) -> tuple[list, list]:
+    """(row clues, column clues) of the first puzzle in a file of any format read_puzzle reads."""
+    puzzle = read_puzzle(path)
+    return puzzle.rows, puzzle.cols

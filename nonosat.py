@@ -26,7 +26,7 @@ Clauses: clue_tokens, next_state, live_states, line_clauses, puzzle_cnf, puzzle_
 sat_available, sat_solutions (needs the optional package python-sat; line logic first, then only
 the open cells; max_bytes refuses a formula too big, EncodingTooBig). The race: find_solutions,
 returning an Answer; SatProcess (SAT in a child process); ENGINE_SECONDS, RACE_SAT_BYTES.
-Errors: nonogram2d.PuzzleError (a malformed puzzle), ImportError (python-sat missing where it is
+Errors: nonocheck.PuzzleError (a malformed puzzle), ImportError (python-sat missing where it is
 needed). A SAT process that runs out of memory or dies is a part that did not answer (its
 Answer says so), not an error.
 """
@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from itertools import count as numbering, islice, product
 
 import nonoengine
-from nonogram2d import SearchLimit, check_puzzle, checked_budget, transpose
+from nonocheck import SearchLimit, check_puzzle, checked_budget
+from nonogram2d import transpose
 from nonovector import Clue, Contradiction, Grid, line2blocks, normalize_clue
 
 
@@ -461,10 +462,12 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 # %% tags=["active-ipynb"]
 # from pathlib import Path
 #
+# import nonofiles
 # import nonogram2d
+# import nonoprobe
 #
 # PUZZLES = Path('..') / 'puzzles'   # the notebooks run in notebooks/
-# forever_rows, forever_cols = nonogram2d.read_clues(PUZZLES / 'webpbn-06574.non')
+# forever_rows, forever_cols = nonofiles.read_clues(PUZZLES / 'webpbn-06574.non')
 # started = time.perf_counter()
 # forever_sat = list(islice(sat_solutions(forever_rows, forever_cols), 2))
 # sat_seconds = time.perf_counter() - started
@@ -488,7 +491,7 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 #     return next(numbers) - 1, clauses
 #
 #
-# big_rows, big_cols = nonogram2d.pic2gram(nonogram2d.random_picture(100, 100, 0.6, seed=1))
+# big_rows, big_cols = nonogram2d.pic2gram(nonoprobe.random_picture(100, 100, 0.6, seed=1))
 # for name, rows, cols in (('Forever', forever_rows, forever_cols), ('random 100x100', big_rows, big_cols)):
 #     cells = len(rows) * len(cols)
 #     after = nonoengine.propagate(rows, cols)
@@ -1044,7 +1047,7 @@ def cap_address_space(limit: int, more=False):
 #         return super().solve_line(line)
 #
 #
-# first_rows, first_cols = nonogram2d.read_clues(PUZZLES / 'webpbn-00001.non')
+# first_rows, first_cols = nonofiles.read_clues(PUZZLES / 'webpbn-00001.non')
 # print('webpbn #1:     ', show_answer(find_solutions(first_rows, first_cols)))
 # slowed = find_solutions(forever_rows, forever_cols, engine=SlowSearcher)
 # print('slowed Forever:', show_answer(slowed), '| the same picture:',
@@ -1052,7 +1055,7 @@ def cap_address_space(limit: int, more=False):
 # print('random 100x100:', show_answer(find_solutions(big_rows, big_cols, use_sat=False)))
 # big_by_sat = find_solutions(big_rows, big_cols, use_engine=False, sat_memory=RACE_SAT_BYTES)
 # print('  by SAT alone, with the memory of a race:', big_by_sat.status, '-', big_by_sat.sat_note)
-# knotty_rows, knotty_cols = nonogram2d.read_clues(PUZZLES / 'survey-knotty.non')
+# knotty_rows, knotty_cols = nonofiles.read_clues(PUZZLES / 'survey-knotty.non')
 # knotty = find_solutions(knotty_rows, knotty_cols, timeout=1)
 # print('Knotty, 1 s:   ', f'status {knotty.status}, finished {knotty.finished}, by {knotty.part}')
 

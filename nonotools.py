@@ -37,7 +37,10 @@ from nonofiles import (COLOUR_ERROR, IMAGE_SIGNATURES, MAX_SIDE, Puzzle,  # noqa
                        PuzzleFileError, file_bytes, format_nin, format_non, format_rosetta,
                        format_xml, parse_puzzles, picture_of, picture_puzzle, read_image,
                        read_puzzle, read_puzzles, write_puzzle)
-from nonogram2d import SearchLimit, draw_grid, plural, random_picture
+from nonocheck import SearchLimit, plural
+import nonodraw
+from nonodraw import draw_grid
+from nonoprobe import random_picture
 from nonovector import NonogramError
 
 
@@ -532,9 +535,9 @@ def draw_sheet_puzzle(puzzle, ax, key=False):
     if is_colour(puzzle):
         import nonocolour
 
-        palette = nonocolour.palette_of(puzzle.colours, len(puzzle.colours))
+        palette = nonodraw.palette_of(puzzle.colours, len(puzzle.colours))
         palette[0] = palette[0] if key else '#ffffff'  # a blank sheet is white
-        nonocolour.draw_colour_grid(cells, rows, cols, palette, ax=ax, sets=False)
+        nonodraw.draw_colour_grid(cells, rows, cols, palette, ax=ax, sets=False)
     else:
         draw_grid(cells, rows, cols, ax=ax, legend=False)
     dots = [(i, j) for i, j, value in given_cells(givens) if value == 0 and not key]
@@ -909,7 +912,7 @@ def save_png(puzzle, solution, path):
     if is_colour(puzzle):
         import nonocolour
 
-        nonocolour.draw_colour_grid(solution, rows, cols, puzzle.colours, ax=ax,
+        nonodraw.draw_colour_grid(solution, rows, cols, puzzle.colours, ax=ax,
                                     title=puzzle.title or None, sets=False)
     else:
         givens = [(i, j) for i, j, _ in given_cells(puzzle.givens or [])]

@@ -56,6 +56,9 @@ sys.path.insert(0, str(ROOT))
 
 import nonocolour  # noqa: E402
 import nonofast  # noqa: E402
+import nonocheck  # noqa: E402
+import nonoline  # noqa: E402
+import nonoprobe  # noqa: E402
 import nonovector  # noqa: E402
 
 SHARED = Path(os.environ.get('NONOGRAM_BENCH_PUZZLES', ROOT.parent / 'shared' / 'puzzles'))
@@ -109,7 +112,7 @@ def part_lines(args, out):
     enum_cases = cases[:args.enum_lines]
     dp_cases = cases[:args.dp_lines]
     for blocks, line in progress(enum_cases, 'agreement'):
-        expected = nonovector.solve_line(blocks, line)
+        expected = nonoline.solve_line(blocks, line)
         assert nonofast.solve_line(blocks, line, cache=False) == expected
         assert enumerate_line(blocks, line) == nonovector.line_to_forces(expected)
 
@@ -121,8 +124,8 @@ def part_lines(args, out):
     rows.append(('enumeration: newforces(nonovector(...))', len(enum_cases),
                  time_pass(enumerate_line, enum_cases)))
     print('timing chapter 1 ...', file=sys.stderr, flush=True)
-    rows.append(('chapter 1 DP: nonovector.solve_line', len(dp_cases),
-                 time_pass(nonovector.solve_line, dp_cases, repeats=2)))
+    rows.append(('chapter 1 DP: nonoline.solve_line', len(dp_cases),
+                 time_pass(nonoline.solve_line, dp_cases, repeats=2)))
     print('timing nonofast ...', file=sys.stderr, flush=True)
     rows.append(('nonofast.solve_line, no cache', len(cases), time_pass(uncached, cases, repeats=3)))
     rows.append(('nonofast.line_bits (bitmasks), no cache', len(cases),
@@ -161,7 +164,7 @@ def part_lengths(args, out):
     enum_alive = True
     for cells in progress(args.lengths, 'lengths'):
         cases = [random_line(rng, cells, cells // 4) for _ in range(args.length_lines)]
-        solvers = [('chapter1', nonovector.solve_line, cases),
+        solvers = [('chapter1', nonoline.solve_line, cases),
                    ('nonofast', lambda b, l: nonofast.solve_line(b, l, cache=False), cases)]
         if enum_alive:
             solvers.insert(0, ('enumeration', enumerate_line, cases[:args.enum_length_lines]))
@@ -222,7 +225,7 @@ def engine_run(rows, cols, grid, time_limit, analyse=None, **options):
     try:
         verdict = analyse(rows, cols, grid, time_limit=time_limit, **options)
         outcome = (verdict.status, verdict.method, verdict.nodes)
-    except nonogram2d.SearchLimit as limit:
+    except nonocheck.SearchLimit as limit:
         outcome = ('limit', '-', limit.nodes)
     return (*outcome, time.perf_counter() - start)
 
@@ -396,8 +399,8 @@ def ablation_configs():
     import nonogram2d
     return [
         ("chapter 2's engine, nonofast line solver",
-         {'analyse': nonogram2d.analyse, 'line_solver': nonofast.solve_line}),
-        ("chapter 1's line solver", {'line_solver': nonovector.solve_line}),
+         {'analyse': nonoprobe.analyse, 'line_solver': nonofast.solve_line}),
+        ("chapter 1's line solver", {'line_solver': nonoline.solve_line}),
         ('nonofast with its cache', {'line_solver': nonofast.solve_line}),
         ('no memo', {'memo_bytes': 0}),
         ('queue: last in, first out', {'next_line': nonoengine.last_in_first_out}),
@@ -439,8 +442,8 @@ def idea_configs():
     chapter_2_way = {'skip_unchanged': False, 'choose_guess': nonoengine.best_last_probe,
                      'activity_growth': 1.0}
     return [
-        ("chapter 2's engine", {'analyse': nonogram2d.analyse}),
-        ("... with chapter 4's line solver", {'analyse': nonogram2d.analyse,
+        ("chapter 2's engine", {'analyse': nonoprobe.analyse}),
+        ("... with chapter 4's line solver", {'analyse': nonoprobe.analyse,
                                               'line_solver': nonofast.solve_line}),
         ('+ undo trail', {**chapter_2_way, 'line_solver': nonofast.solve_line, 'memo_bytes': 0}),
         ('+ memo', {**chapter_2_way, 'line_solver': nonofast.solve_line}),
@@ -449,7 +452,7 @@ def idea_configs():
                                     'activity_growth': 1.0}),
         ('+ activity (the default)', {}),
         ("(chapter 2's engine, chapter 4's line solver with a memo)",
-         {'analyse': nonogram2d.analyse, 'line_solver': 'memo'}),
+         {'analyse': nonoprobe.analyse, 'line_solver': 'memo'}),
     ]
 
 

@@ -32,6 +32,9 @@ import nonofast  # noqa: E402
 import nonofiles  # noqa: E402
 import nonogram2d  # noqa: E402
 import nonosat  # noqa: E402
+import nonocheck  # noqa: E402
+import nonoline  # noqa: E402
+import nonoprobe  # noqa: E402
 import nonovector  # noqa: E402
 
 SHARED_WEBPBN = ROOT.parent / 'shared' / 'puzzles' / 'webpbn'
@@ -72,7 +75,7 @@ def validate(name, rows, cols, grid, time_limit, line_solver, engine_seconds=Non
                                      line_solver=line_solver)
         row.update(verdict=verdict.status, method=verdict.method, nodes=verdict.nodes,
                    probes=verdict.probes, line_solves=verdict.line_solves)
-    except nonogram2d.SearchLimit as limit:
+    except nonocheck.SearchLimit as limit:
         row.update(verdict='limit', method='-', nodes=limit.nodes, probes='-', line_solves='-')
     row['seconds'] = round(time.perf_counter() - start, 3)
     return row
@@ -116,14 +119,14 @@ def main(argv=None):
 
     line_solver = nonofast.solve_checked
     if args.line_solver == 'teaching':
-        line_solver = nonovector.solve_line
+        line_solver = nonoline.solve_line
 
     jobs = []
     for path in puzzle_paths(args.paths):
         puzzle = nonofiles.read_puzzle(path)
         jobs.append((path.stem, puzzle.rows, puzzle.cols, read_givens_file(path, puzzle)))
     for k in range(args.random):
-        picture = nonogram2d.random_picture(args.size, args.size, args.density, args.seed + k)
+        picture = nonoprobe.random_picture(args.size, args.size, args.density, args.seed + k)
         jobs.append((f'random{args.size}-{args.seed + k}', *nonogram2d.pic2gram(picture), None))
 
     header = ['puzzle', 'size', 'verdict', 'method', 'nodes', 'probes', 'line_solves', 'seconds']

@@ -7,7 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gchq
+import nonocheck
 import nonogram2d
+import nonoline
+import nonoprobe
 import nonovector
 from gchq import COLS, GIVENS, ROWS, SOLUTION
 
@@ -92,9 +95,9 @@ def test_grid_with_givens():
     ([(1.0, 2)], r"given 0 is \(1.0, 2\), outside"),
 ])
 def test_bad_givens_are_named(bad, words):
-    with pytest.raises(nonogram2d.PuzzleError, match=words):
+    with pytest.raises(nonocheck.PuzzleError, match=words):
         gchq.grid_with_givens(bad)
-    assert issubclass(nonogram2d.PuzzleError, ValueError)
+    assert issubclass(nonocheck.PuzzleError, ValueError)
 
 
 # --- the pattern-set method -------------------------------------------------------------------
@@ -114,7 +117,7 @@ def test_line_patterns_are_the_layouts(blocks, cells):
     if nonovector.min_length(blocks) > cells:
         return
     patterns = gchq.line_patterns(blocks, cells)
-    assert len(patterns) == len(set(patterns)) == nonovector.count_arrangements(blocks, cells)
+    assert len(patterns) == len(set(patterns)) == nonovector.count_layouts(blocks, cells)
     layouts = {nonovector.vexpand(layout, cells) for layout in nonovector.nonoblocks(blocks, cells)}
     assert {nonovector.show_line(p) for p in patterns} == layouts
 
@@ -131,7 +134,7 @@ def test_eliminate_deduce_equals_solve_line(data):
     hidden = data.draw(st.lists(st.booleans(), min_size=25, max_size=25), label="hidden")
     line = [None if hide else cell for cell, hide in zip(SOLUTION[r], hidden)]
     patterns = gchq.eliminate(row_patterns(r), line)
-    assert gchq.deduce(patterns, 25) == nonovector.solve_line(ROWS[r], line)
+    assert gchq.deduce(patterns, 25) == nonoline.solve_line(ROWS[r], line)
 
 
 def test_deduce_with_no_patterns_is_a_contradiction():
@@ -142,9 +145,9 @@ def test_deduce_with_no_patterns_is_a_contradiction():
 
 
 def test_pattern_method_names_bad_input():
-    with pytest.raises(nonogram2d.PuzzleError, match=r"column 1: clue \[2\] needs at least 2 cells"):
+    with pytest.raises(nonocheck.PuzzleError, match=r"column 1: clue \[2\] needs at least 2 cells"):
         gchq.solve_by_patterns([[1]], [[1], [2]])
-    with pytest.raises(nonogram2d.PuzzleError, match="not 1x2"):
+    with pytest.raises(nonocheck.PuzzleError, match="not 1x2"):
         gchq.solve_by_patterns([[1]], [[1], []], [[None]])
     with pytest.raises(nonovector.ClueError, match="cell 1"):
         gchq.solve_by_patterns([[1]], [[1], []], [[None, 2]])
@@ -172,11 +175,11 @@ def test_pattern_method_without_givens_stops_with_12_unknown():
 # --- nonogram2d on the card --------------------------------------------------------------------
 
 def test_nonogram2d_solves_the_card():
-    assert picture(nonogram2d.solve(ROWS, COLS, gchq.grid_with_givens())) == PICTURE
+    assert picture(nonoprobe.solve(ROWS, COLS, gchq.grid_with_givens())) == PICTURE
 
 
 def test_four_solutions_without_givens():
-    found = list(nonogram2d.solutions(ROWS, COLS))
+    found = list(nonoprobe.solutions(ROWS, COLS))
     assert len(found) == 4
     assert SOLUTION in found
     assert len({picture(grid) for grid in found}) == 4
@@ -187,10 +190,10 @@ def test_four_solutions_without_givens():
 
 
 def test_two_givens_suffice():
-    found = list(nonogram2d.solutions(ROWS, COLS))
+    found = list(nonoprobe.solutions(ROWS, COLS))
     needed = gchq.smallest_sufficient_givens(GIVENS, found, SOLUTION)
     assert needed == [((8, 18), (16, 11))]
-    verdict = nonogram2d.analyse(ROWS, COLS, gchq.grid_with_givens(needed[0]))
+    verdict = nonoprobe.analyse(ROWS, COLS, gchq.grid_with_givens(needed[0]))
     assert verdict.status == "unique" and verdict.solutions[0] == SOLUTION
 
 
@@ -230,7 +233,7 @@ def test_pattern_method_never_returns_a_grid_that_breaks_a_clue():
 
 def test_smallest_sufficient_givens_says_when_no_subset_works():
     one_row = [g for g in GIVENS if g[0] == 21]
-    solutions = sorted(nonogram2d.solutions(ROWS, COLS))
+    solutions = sorted(nonoprobe.solutions(ROWS, COLS))
     wrong = [grid for grid in solutions if grid != SOLUTION]
     assert not any(grid[r][c] == 0 for grid in wrong for r, c in one_row)  # black in all four
     assert gchq.smallest_sufficient_givens(one_row, solutions, SOLUTION) == []

@@ -9,13 +9,14 @@ from hypothesis import strategies as st
 
 import nonocolour
 import nonocolourfiles
+import nonodraw
 from nonocolour import (ColourEngine, analyse, colour_clue, colour_clues, colour_layouts,
                         colour_sat_solutions, find_solutions, solutions, solve, solve_colour_line,
                         solve_colour_line_fast, solve_line_by_layouts)
 from nonocolour import Colour
 from nonocolourfiles import ColourPuzzle, format_colour_xml, parse_colour_xml
 from nonofiles import PuzzleFileError
-from nonogram2d import PuzzleError, SearchLimit
+from nonocheck import PuzzleError, SearchLimit
 from nonovector import Contradiction
 
 from nonotools_helpers import PUZZLES, ROOT, run
@@ -266,7 +267,7 @@ def test_drawings_are_made(tmp_path):
     engine = ColourEngine(puzzle.rows, puzzle.cols)
     start = [row[:] for row in engine.grid]
     engine.propagate(engine.grid, range(engine.height))
-    fig = nonocolour.draw_colour_steps([start, engine.grid], puzzle.rows, puzzle.cols,
+    fig = nonodraw.draw_colour_steps([start, engine.grid], puzzle.rows, puzzle.cols,
                                        puzzle.colours)
     fig.savefig(tmp_path / "steps.png")
     assert (tmp_path / "steps.png").stat().st_size > 1000

@@ -10,12 +10,16 @@ from hypothesis import strategies as st
 import nonoengine
 import nonofast
 import nonogram2d
+import nonoline
+import nonoprobe
 import nonovector
 from nonoengine import (Prober, Propagator, Searcher, analyse, best_last_probe, busiest_lines,
                         first_candidate, last_in_first_out, most_changed, nearly_solved_lines,
                         reading_order, solutions, solve)
-from nonogram2d import (PuzzleError, SearchLimit, Verdict, first_in_first_out,
-                        most_known_neighbours, pic2gram, random_picture, read_clues)
+from nonocheck import PuzzleError, SearchLimit
+from nonofiles import read_clues
+from nonogram2d import first_in_first_out, pic2gram
+from nonoprobe import Verdict, most_known_neighbours, random_picture
 from nonovector import Contradiction
 
 from test_nonogram2d import DIAGONAL, IMPOSSIBLE, PICTURE, ROWS, COLS, brute_force, satisfies
@@ -56,7 +60,7 @@ def test_undo_restores_the_grid_and_the_bitmasks():
 
 
 def test_bits_door_turns_a_cells_solver_into_a_bitmask_one():
-    door = nonoengine.bits_door(nonovector.solve_line)
+    door = nonoengine.bits_door(nonoline.solve_line)
     for clue, line in [((3, 1), [None, None, None, 1, None, None, None, None, 1, None]),
                        ((2,), [None, 1, None, None]), ((), [None, None])]:
         masks = nonofast.cells_to_bits(line)
@@ -70,7 +74,7 @@ def test_propagate_uses_any_line_solver_and_the_memo():
 
     def spy(blocks, line):
         calls.append(1)
-        return nonovector.solve_line(blocks, line)
+        return nonoline.solve_line(blocks, line)
     engine = Propagator(ROWS, COLS, line_solver=spy)
     engine.propagate()
     assert engine.solver_calls == len(calls) <= engine.line_solves
@@ -149,7 +153,7 @@ def test_probe_all_reports_two_way_cells_when_stuck():
 def test_without_the_skips_probing_is_chapter_2s(name):
     """With both skips off, the trail engine makes exactly chapter 2's probes, in its order."""
     rows, cols = clues_of(name)
-    copying = nonogram2d.Engine(rows, cols, line_solver=nonofast.solve_line)
+    copying = nonoprobe.Engine(rows, cols, line_solver=nonofast.solve_line)
     copying.propagate(copying.grid)
     copying.probe_all(copying.grid)
     trailing = Prober(rows, cols, skip_implied=False, skip_unchanged=False)
@@ -207,7 +211,7 @@ OPTIONS = st.fixed_dictionaries({
     "skip_unchanged": st.booleans(),
     "memo_bytes": st.sampled_from([0, 500, nonoengine.MEMO_BYTES]),
     "activity_growth": st.sampled_from([1.0, 1.1]),
-    "line_solver": st.sampled_from([None, nonofast.solve_checked, nonovector.solve_line]),
+    "line_solver": st.sampled_from([None, nonofast.solve_checked, nonoline.solve_line]),
 })
 
 
@@ -236,8 +240,8 @@ def test_each_strategy_on_a_puzzle_that_needs_search(options):
 @given(st.integers(2, 7), st.integers(2, 7), st.floats(0.2, 0.8), st.integers(0, 10 ** 6))
 def test_same_solutions_and_statuses_as_chapter_2(height, width, density, seed):
     rows, cols = pic2gram(random_picture(height, width, density, seed))
-    assert sorted(solutions(rows, cols)) == sorted(nonogram2d.solutions(rows, cols))
-    assert analyse(rows, cols).status == nonogram2d.analyse(rows, cols).status
+    assert sorted(solutions(rows, cols)) == sorted(nonoprobe.solutions(rows, cols))
+    assert analyse(rows, cols).status == nonoprobe.analyse(rows, cols).status
 
 
 @settings(max_examples=60, deadline=None)

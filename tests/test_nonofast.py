@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nonofast
+import nonoline
 import nonovector
 from nonovector import ClueError, Contradiction, line2blocks
 
@@ -66,14 +67,14 @@ def test_brute_force_reference_is_right_on_small_cases():
         for bits in product("01", repeat=cells):
             blocks = line2blocks("".join(bits))
             for line in product([None, 0, 1], repeat=cells):
-                assert brute_force(blocks, list(line)) == outcome(nonovector.solve_line, blocks, list(line))
+                assert brute_force(blocks, list(line)) == outcome(nonoline.solve_line, blocks, list(line))
 
 
 @settings(max_examples=500, deadline=None)
 @given(clue_and_line())
 def test_agrees_with_chapter1_and_brute_force(case):
     blocks, line = case
-    expected = outcome(nonovector.solve_line, blocks, line)
+    expected = outcome(nonoline.solve_line, blocks, line)
     assert brute_force(blocks, line) == expected
     assert outcome(nonofast.solve_line, blocks, line, cache=False) == expected
     assert outcome(nonofast.solve_line, blocks, line) == expected  # cache miss or hit
@@ -87,7 +88,7 @@ def test_agrees_with_chapter1_and_brute_force(case):
 @given(clue_and_consistent_line())
 def test_consistent_lines_keep_their_picture(case):
     blocks, picture, line = case
-    expected = nonovector.solve_line(blocks, line)
+    expected = nonoline.solve_line(blocks, line)
     assert nonofast.solve_line(blocks, line) == expected == brute_force(blocks, line)
     assert nonofast.solve_line(blocks, picture) == picture
 
@@ -97,7 +98,7 @@ def test_exhaustive_small_lines():
         clues = {tuple(line2blocks("".join(bits))) for bits in product("01", repeat=cells)}
         for clue in clues:
             for line in product([None, 0, 1], repeat=cells):
-                expected = outcome(nonovector.solve_line, list(clue), list(line))
+                expected = outcome(nonoline.solve_line, list(clue), list(line))
                 assert outcome(nonofast.solve_line, list(clue), list(line), cache=False) == expected
 
 
@@ -130,7 +131,7 @@ def test_wikipedia_examples(technique, blocks, known, deduced):
 def test_edge_cases(blocks, line, expected):
     for use_cache in (False, True, True):
         assert nonofast.solve_line(blocks, line, cache=use_cache) == expected
-    assert nonovector.solve_line(blocks, line) == expected
+    assert nonoline.solve_line(blocks, line) == expected
 
 
 @pytest.mark.parametrize("blocks, line", [
@@ -165,7 +166,7 @@ def test_generator_line_is_accepted_like_chapter1():
 ])
 def test_bad_input_same_error_as_chapter1(blocks, line):
     with pytest.raises(ClueError) as expected:
-        nonovector.solve_line(blocks, line)
+        nonoline.solve_line(blocks, line)
     for use_cache in (False, True):
         with pytest.raises(ClueError) as error:
             nonofast.solve_line(blocks, line, cache=use_cache)

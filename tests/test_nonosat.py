@@ -15,7 +15,8 @@ import nonoengine
 import nonogram2d
 import nonosat
 import nonovector
-from nonogram2d import PuzzleError, read_clues
+from nonocheck import PuzzleError
+from nonofiles import read_clues
 from nonosat import Answer, find_solutions
 from nonovector import line2blocks
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import nonoengine
 import nonogram2d
+import nonoprobe
 import nonosat
 import nonotools
 from nonotools import (describe, given_cells, grid_lines, main, make_puzzle, make_unique,
@@ -323,7 +324,7 @@ def test_a_race_that_refuses_sat_points_to_sat_alone(tmp_path):
     # A wide-open random 50x50 picture: SAT's formula would not fit its share of a race (chapter 6),
     # and raising --memory would not raise that share, so the verdict names --sat instead.
     pytest.importorskip("pysat.solvers")
-    rows, cols = nonogram2d.pic2gram(nonogram2d.random_picture(50, 50, 0.5, seed=2))
+    rows, cols = nonogram2d.pic2gram(nonoprobe.random_picture(50, 50, 0.5, seed=2))
     path = tmp_path / "wide-open.non"
     path.write_text(nonotools.format_non(nonotools.Puzzle(rows, cols)))
     code, out, err = run(str(path), "--timeout", "1", timeout=120)
@@ -347,7 +348,7 @@ def random_non(tmp_path, name, size, seed, copies=1, density=0.5):
     """A file of `copies` random size x size puzzles (each a different picture)."""
     puzzles = []
     for k in range(copies):
-        picture_rows = nonogram2d.random_picture(size, size, density, seed=seed + k)
+        picture_rows = nonoprobe.random_picture(size, size, density, seed=seed + k)
         puzzles.append(picture_puzzle(picture_rows))
     path = tmp_path / name
     path.write_text("\n\n".join(nonotools.format_rosetta([p]).strip() for p in puzzles) + "\n"
@@ -418,7 +419,7 @@ def mutated_puzzle(seed):
     import random
     rng = random.Random(seed)
     size = rng.randint(1, 12), rng.randint(1, 12)
-    picture_rows = nonogram2d.random_picture(*size, rng.random(), seed=seed)
+    picture_rows = nonoprobe.random_picture(*size, rng.random(), seed=seed)
     lines = nonotools.format_non(picture_puzzle(picture_rows)).splitlines()
     if rng.random() < 0.5:
         lines[rng.randrange(len(lines))] = rng.choice(PIECES)

@@ -1,14 +1,19 @@
-"""The machinery that keeps the chapters honest.
+"""The machinery that keeps the lessons honest.
 
-- each notebook's paired module is exactly what jupytext writes from it under the repo's config;
+- the README's lesson table is the reading order: one row per lesson, naming notebooks/NAME.ipynb;
+  library modules and reference notebooks are listed apart;
+- each lesson's notebook is paired with the module NAME.py, exactly as jupytext writes it under
+  the repo's config, and opens with its title "# Lesson N. ..." (N its place in the table);
 - each notebook is stored executed, top to bottom, in one fresh kernel (nbval compares only
   executed cells, so an unexecuted notebook would pass it vacuously);
-- importing a chapter module prints nothing and loads no plotting library;
-- environment.yml installs the same packages as pyproject.toml;
-- the chapters read in order: each module imports only earlier chapters (its code and its
-  notebook's demonstrations alike), each chapter fits a class session, and the README lists them;
-- the modules' doctest examples run and pass.
-An appendix notebook (notebook metadata jupytext.formats = "ipynb") is not paired with a module.
+- each notebook fits a 45-minute class: at most 2,000 words of prose and 320 lines of code;
+- importing a module prints nothing and loads no plotting library;
+- reading order is dependency order: a lesson (its module and its notebook's demonstrations)
+  imports only earlier lessons and library modules, and only library modules whose own imports
+  are earlier lessons; no module of the project imports in a cycle;
+- environment.yml installs the same packages as pyproject.toml, which installs every module;
+- the modules' doctest examples and the README's Python examples run and pass.
+A reference notebook (notebook metadata jupytext.formats = "ipynb") is not paired with a module.
 """
 import ast
 import doctest
@@ -25,48 +30,74 @@ import pytest
 from jupytext.config import find_jupytext_configuration_file, load_jupytext_configuration_file
 
 ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+MOST_WORDS, MOST_CODE_LINES = 2000, 320  # a 45-minute class: never raise these to fit a feature
 
 
-def is_appendix(notebook):
+def is_reference(notebook):
     """An unpaired notebook: its own metadata says it is stored as .ipynb only."""
-    metadata = json.loads(notebook.read_text())["metadata"]
+    metadata = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]
     return metadata.get("jupytext", {}).get("formats") == "ipynb"
 
 
-NOTEBOOKS = [notebook for notebook in ALL_NOTEBOOKS if not is_appendix(notebook)]
-APPENDICES = [notebook for notebook in ALL_NOTEBOOKS if is_appendix(notebook)]
-MODULES = [notebook.stem for notebook in NOTEBOOKS]
+def readme_section(words):
+    """The README's text under the first '## ' heading containing `words`, up to the next one."""
+    match = re.search(rf"^## [^\n]*{words}[^\n]*\n(.*?)(?=^## |\Z)", README, re.M | re.S)
+    assert match, f"the README has no heading with {words!r}"
+    return match.group(1)
 
 
-def chapter_number(module):
-    """N from the title '# Chapter N. ...' that opens the module's first markdown cell."""
-    match = re.search(r"^# # Chapter (\d+)\. ", (ROOT / f"{module}.py").read_text(), re.MULTILINE)
-    assert match, f"{module}.py has no '# Chapter N.' title"
-    return int(match.group(1))
+def table_notebooks(section):
+    """The notebooks/NAME.ipynb that the rows of a markdown table name, in order."""
+    rows = [line for line in section.splitlines() if line.startswith("|")]
+    return [match.group(1) for row in rows
+            for match in [re.search(r"`notebooks/([\w-]+)\.ipynb`", row)] if match]
 
 
-CHAPTERS = sorted(MODULES, key=chapter_number)  # the reading order
+LESSONS = table_notebooks(readme_section("Lessons"))  # the reading order
+REFERENCES = [notebook.stem for notebook in ALL_NOTEBOOKS if is_reference(notebook)]
+ROOT_MODULES = sorted(path.stem for path in ROOT.glob("*.py") if path.stem != "conftest")
+LIBRARY = [module for module in ROOT_MODULES if module not in LESSONS]
 
 
-def test_every_chapter_is_here():
-    assert "nonovector" in MODULES
-    for module in MODULES:
-        assert (ROOT / f"{module}.py").exists(), f"{module}.ipynb has no paired {module}.py"
+def test_the_readme_lists_every_lesson_once():
+    assert LESSONS, "the README's Lessons table names no notebook"
+    assert len(LESSONS) == len(set(LESSONS))
+    paired = {notebook.stem for notebook in ALL_NOTEBOOKS if not is_reference(notebook)}
+    assert set(LESSONS) == paired, "every paired notebook is a lesson in the README's table"
+
+
+def test_the_readme_lists_library_modules_and_references_apart():
+    library = readme_section("Library")
+    for module in LIBRARY:
+        assert f"`{module}`" in library, f"library module {module} is not in the README's list"
+    for name in REFERENCES:
+        assert f"`notebooks/{name}.ipynb`" in README and name not in LESSONS
 
 
 def test_every_module_is_installed_by_pyproject():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert sorted(pyproject["tool"]["setuptools"]["py-modules"]) == sorted(MODULES)
+    assert sorted(pyproject["tool"]["setuptools"]["py-modules"]) == ROOT_MODULES
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=MODULES)
-def test_module_in_sync_with_notebook(notebook):
+@pytest.mark.parametrize("module", LESSONS)
+def test_lesson_is_paired_and_titled_in_order(module):
+    assert (ROOT / f"{module}.py").exists(), f"lesson {module} has no paired {module}.py"
+    number = LESSONS.index(module) + 1
+    first_markdown = next(cell for cell in notebook_cells(module) if cell["cell_type"] == "markdown")
+    title = "".join(first_markdown["source"]).strip().splitlines()[0]
+    assert title.startswith(f"# Lesson {number}. "), f"{module}: title {title!r}, lesson {number}"
+
+
+@pytest.mark.parametrize("module", LESSONS)
+def test_module_in_sync_with_notebook(module):
     config = load_jupytext_configuration_file(find_jupytext_configuration_file(str(ROOT)))
+    notebook = ROOT / "notebooks" / f"{module}.ipynb"
     expected = jupytext.writes(jupytext.read(notebook), fmt="py:percent", config=config)
-    actual = (ROOT / f"{notebook.stem}.py").read_text()
+    actual = (ROOT / f"{module}.py").read_text()
     assert actual == expected, (
-        f"{notebook.stem}.py differs from notebooks/{notebook.name}: run `jupytext --sync` "
+        f"{module}.py differs from notebooks/{notebook.name}: run `jupytext --sync` "
         "from the repo root, then re-execute the notebook")
 
 
@@ -78,14 +109,41 @@ def test_notebook_executed_top_to_bottom(notebook):
     assert counts == list(range(1, len(code_cells) + 1)), (
         f"{notebook.name} is not stored as one clean run (Restart & Run All): counts {counts}")
     demo_cells = [cell for cell in code_cells
-                  if is_appendix(notebook) or "active-ipynb" in cell.get("metadata", {}).get("tags", [])]
+                  if is_reference(notebook) or "active-ipynb" in cell.get("metadata", {}).get("tags", [])]
     assert any(cell["outputs"] for cell in demo_cells), f"{notebook.name} has no stored outputs"
 
 
-@pytest.mark.parametrize("module", MODULES)
+def notebook_cells(name):
+    return json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def notebook_size(name):
+    """(words of prose, lines of code) of a notebook, as a reader meets them (demos count)."""
+    cells = notebook_cells(name)
+    words = sum(len("".join(cell["source"]).split()) for cell in cells
+                if cell["cell_type"] == "markdown")
+    lines = sum(len("".join(cell["source"]).splitlines()) for cell in cells
+                if cell["cell_type"] == "code")
+    return words, lines
+
+
+@pytest.mark.parametrize("name", [notebook.stem for notebook in ALL_NOTEBOOKS])
+def test_a_notebook_fits_a_class_session(name):
+    words, lines = notebook_size(name)
+    assert words <= MOST_WORDS, f"{name}: {words} words of prose (at most {MOST_WORDS})"
+    assert lines <= MOST_CODE_LINES, f"{name}: {lines} lines of code (at most {MOST_CODE_LINES})"
+
+
+def test_the_size_is_measured_as_a_reader_meets_it():
+    """The counter counts markdown words and code lines, demonstration cells included."""
+    assert notebook_size(LESSONS[0])[0] > 100 and notebook_size(LESSONS[0])[1] > 20
+
+
+@pytest.mark.parametrize("module", ROOT_MODULES)
 def test_import_is_silent_and_light(module):
     code = (f"import sys, {module}; "
-            "heavy = [m for m in ('matplotlib', 'IPython', 'numpy') if m in sys.modules]; "
+            "heavy = [m for m in ('matplotlib', 'IPython', 'numpy', 'PIL', 'pysat') "
+            "if m in sys.modules]; "
             "print(heavy if heavy else '', end='')")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "tests",
                             capture_output=True, text=True, timeout=120)
@@ -118,15 +176,6 @@ def test_environment_yml_matches_pyproject():
 
 # --- the reading order -----------------------------------------------------------------------------
 
-def test_chapters_are_numbered_one_to_n():
-    assert [chapter_number(module) for module in CHAPTERS] == list(range(1, len(CHAPTERS) + 1))
-
-
-def test_appendices_are_not_modules():
-    for notebook in APPENDICES:
-        assert not (ROOT / f"{notebook.stem}.py").exists(), f"{notebook.name} should not be paired"
-
-
 def imported_modules(source):
     """The top-level names of every module imported anywhere in `source` (functions included)."""
     names = set()
@@ -138,58 +187,64 @@ def imported_modules(source):
     return names
 
 
-def demonstration_source(module):
-    """The code of the module's notebook cells (demonstrations included), for reading imports."""
-    cells = json.loads((ROOT / "notebooks" / f"{module}.ipynb").read_text())["cells"]
-    code = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
-    return "\n".join(line for line in "\n".join(code).splitlines()
-                     if not line.lstrip().startswith(("%", "!")))
-
-
-@pytest.mark.parametrize("module", CHAPTERS)
-def test_a_chapter_imports_only_earlier_chapters(module):
-    earlier = set(CHAPTERS[:CHAPTERS.index(module)])
-    later = set(CHAPTERS) - earlier - {module}
-    for where, source in (("module", (ROOT / f"{module}.py").read_text()),
-                          ("notebook", demonstration_source(module))):
-        wrong = imported_modules(source) & later
-        assert not wrong, f"{module} ({where}) imports later chapters: {sorted(wrong)}"
-
-
 def test_the_rule_is_checked_on_real_imports():
-    """The reader of imports finds imports inside functions too (the test above relies on it)."""
+    """The reader of imports finds imports inside functions too (the tests below rely on it)."""
     source = "import a\nfrom b.c import d\ndef f():\n    import e\n    from . import g\n"
     assert imported_modules(source) == {"a", "b", "e"}
 
 
-def chapter_size(module):
-    """(words of prose, lines of code) of a chapter's notebook, as a reader meets them."""
-    cells = json.loads((ROOT / "notebooks" / f"{module}.ipynb").read_text())["cells"]
-    words = sum(len("".join(cell["source"]).split()) for cell in cells
-                if cell["cell_type"] == "markdown")
-    lines = sum(len("".join(cell["source"]).splitlines()) for cell in cells
-                if cell["cell_type"] == "code")
-    return words, lines
+def project_imports(module):
+    """The project's modules that `module`.py imports (anywhere in it)."""
+    source = (ROOT / f"{module}.py").read_text(encoding="utf-8")
+    return imported_modules(source) & set(ROOT_MODULES) - {module}
 
 
-@pytest.mark.parametrize("module", CHAPTERS)
-def test_a_chapter_fits_a_class_session(module):
-    words, lines = chapter_size(module)
-    # chapter 2: 650 lines for the lesson, 162 more for its classroom stepper (the step records,
-    # the Stepper and its widget cell)
-    most_words, most_lines = (3000, 812) if chapter_number(module) == 2 else (4000, 900)
-    assert words <= most_words, f"{module}: {words} words of prose (at most {most_words})"
-    assert lines <= most_lines, f"{module}: {lines} lines of code (at most {most_lines})"
+IMPORTS = {module: project_imports(module) for module in ROOT_MODULES}
 
 
-def test_the_readme_lists_the_chapters_in_order():
-    readme = (ROOT / "README.md").read_text()
-    places = [readme.find(f"`notebooks/{module}.ipynb`") for module in CHAPTERS]
-    assert -1 not in places, "every chapter's notebook is named in the README"
-    assert places == sorted(places), "the README lists the chapters in reading order"
+def reachable(module):
+    """Every project module that importing `module` can import, directly or not."""
+    seen, todo = set(), [module]
+    while todo:
+        for name in IMPORTS[todo.pop()]:
+            if name not in seen:
+                seen.add(name)
+                todo.append(name)
+    return seen
 
 
-@pytest.mark.parametrize("module", MODULES)
+def test_no_module_imports_in_a_cycle():
+    for module in ROOT_MODULES:
+        assert module not in reachable(module), f"{module} imports itself through {IMPORTS[module]}"
+
+
+def demonstration_source(module):
+    """The code of the module's notebook cells (demonstrations included), for reading imports."""
+    code = ["".join(cell["source"]) for cell in notebook_cells(module) if cell["cell_type"] == "code"]
+    return "\n".join(line for line in "\n".join(code).splitlines()
+                     if not line.lstrip().startswith(("%", "!")))
+
+
+@pytest.mark.parametrize("module", LESSONS)
+def test_a_lesson_imports_only_earlier_lessons(module):
+    earlier = set(LESSONS[:LESSONS.index(module)])
+    for where, names, allowed in (
+            ("module", IMPORTS[module], earlier),
+            ("notebook", imported_modules(demonstration_source(module)) & set(ROOT_MODULES),
+             earlier | {module})):
+        for name in names - {module}:
+            assert name in earlier or name in LIBRARY, f"{module} ({where}) imports lesson {name}"
+            later = (reachable(name) | {name}) & set(LESSONS) - allowed
+            assert not later, f"{module} ({where}) imports {name}, which needs {sorted(later)}"
+
+
+def test_the_readme_lessons_are_in_dependency_order():
+    """The table is a reading order: a lesson's module never needs a later lesson."""
+    for number, module in enumerate(LESSONS):
+        assert not reachable(module) & set(LESSONS[number:]), module
+
+
+@pytest.mark.parametrize("module", ROOT_MODULES)
 def test_doctest_examples_pass(module):
     results = doctest.testmod(importlib.import_module(module))
     assert results.failed == 0
@@ -198,8 +253,7 @@ def test_doctest_examples_pass(module):
 def test_the_readme_examples_run(monkeypatch):
     """Every Python example of the README runs, and a '# -> value' comment is what it gives."""
     monkeypatch.chdir(ROOT)
-    readme = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"```python\n(.*?)```", readme, re.DOTALL)
+    blocks = re.findall(r"```python\n(.*?)```", README, re.DOTALL)
     assert blocks
     namespace = {}
     for block in blocks:

@@ -11,7 +11,9 @@ import pytest
 
 import nonoengine
 import nonofiles
+import nonocheck
 import nonogram2d
+import nonoprobe
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -76,8 +78,8 @@ def test_engine_verdict(name):
 @pytest.mark.parametrize("name", TOO_HARD)
 def test_too_hard_puzzles_stop_at_the_budget(name):
     (puzzle,) = puzzles_of(name)
-    for analyse in (nonoengine.analyse, nonogram2d.analyse):
-        with pytest.raises(nonogram2d.SearchLimit):
+    for analyse in (nonoengine.analyse, nonoprobe.analyse):
+        with pytest.raises(nonocheck.SearchLimit):
             analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=0.5)
 
 
@@ -92,7 +94,7 @@ def test_chapter_2s_engine_agrees(name):
     quickly: the same statuses and solutions. (It may settle by probing what the engineered
     engine, which probes less, settles by search; on these it does not.)"""
     for puzzle, (status, method) in zip(puzzles_of(name), ENGINE_VERDICTS[name]):
-        verdict = nonogram2d.analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=60)
+        verdict = nonoprobe.analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=60)
         assert (verdict.status, verdict.method) == (status, method)
 
 

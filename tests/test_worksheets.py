@@ -8,7 +8,7 @@ import pytest
 import nonocolour
 import nonoengine
 from nonocolourfiles import ColourPuzzle, read_colour_puzzles
-from nonogram2d import SearchLimit
+from nonocheck import SearchLimit
 from nonotools import (KEY_CELL, KEY_LAYOUTS, PENCIL_CELL, SHEET_LAYOUTS, Puzzle, cell_inches,
                        class_set, draw_worksheet, extent, judge_for_sheet, main, make_puzzle,
                        pages_of, picture_puzzle, read_puzzles, sheet_caption)

@@ -1,0 +1,289 @@
+"""Pictures of grids, for the lessons and the command: black and white, and colour.
+
+A library module, not a lesson. Matplotlib is imported inside the functions, so importing this
+module stays light; a lesson imports it in its demonstration cells.
+
+- `draw_grid` draws a grid of 1/0/None as a puzzle book does (filled black, empty white, unknown
+  grey, the clues beside it), with optional marks: cells just decided, given cells, row and
+  column numbers; `draw_steps` draws a sequence of grids side by side, each highlighting what
+  changed since the one before.
+- `Colour` and `name_colours` name a puzzle's colours; `draw_colour_grid` and
+  `draw_colour_steps` draw colour grids (cells as sets of colours, bitmasks) with their clues.
+"""
+
+import math
+import unicodedata
+from dataclasses import dataclass
+
+Grid = list[list[int | None]]  # rows of 1 (filled), 0 (empty), None (unknown)
+
+
+def changed_cells(before: Grid, after: Grid) -> list[tuple[int, int]]:
+    """Cells unknown in `before` and known in `after`, as a list of (row, column)."""
+    return [(r, c) for r, (old_row, new_row) in enumerate(zip(before, after))
+            for c, (old, new) in enumerate(zip(old_row, new_row)) if old is None and new is not None]
+
+
+UNKNOWN_GREY, NEW_FILLED, NEW_EMPTY, GIVEN_ORANGE = '#b9b9b9', '#c1121f', '#f7c6c4', '#ff9f1c'
+MARKS = {1: (NEW_FILLED, 'black', 'newly filled'), 0: (NEW_EMPTY, 'black', 'newly empty'),
+         None: ('none', NEW_FILLED, 'the cell tried'), 'given': (GIVEN_ORANGE, 'black', 'given')}
+
+
+def draw_grid(grid: Grid, rows=None, cols=None, ax=None, changed=None, title=None, givens=None,
+              numbers=False, legend=True, labels=None):
+    """Draw a grid of 1/0/None with its clues (if given) as on paper; return the matplotlib Axes.
+
+    changed: cells (row, column) to highlight in red (filled) or pale red (empty), or to outline
+    in red if unknown; givens: cells to mark with an orange dot; numbers: write row and column
+    numbers beside the grid; legend: explain the marks used, under the grid (True), or also
+    the marks of these cell values (a set: draw_steps gives one legend for all its panels);
+    labels: words for the marks instead of 'newly filled' etc., as {1: ..., 0: ..., None: ...}.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgb
+    from matplotlib.patches import Circle, Patch, Rectangle
+
+    height, width = len(grid), len(grid[0])
+    row_clues = [list(clue) or [0] for clue in rows] if rows else [[]] * height
+    col_clues = [list(clue) or [0] for clue in cols] if cols else [[]] * width
+    left, top = max(map(len, row_clues)), max(map(len, col_clues))  # squares for the clues
+    if ax is None:
+        inch = min(0.32, 6.5 / (width + left), 6.5 / (height + top))
+        _, ax = plt.subplots(figsize=((width + left + numbers) * inch + 0.3,
+                                      (height + top + numbers) * inch + (0.6 if title else 0.3)))
+    changed = set(changed or ())
+    colour = {1: 'black', 0: 'white', None: UNKNOWN_GREY}
+    new_colour = {1: NEW_FILLED, 0: NEW_EMPTY, None: UNKNOWN_GREY}  # (unknown: outlined below)
+    ax.imshow([[to_rgb((new_colour if (r, c) in changed else colour)[cell])
+                for c, cell in enumerate(row)] for r, row in enumerate(grid)],
+              extent=(0, width, height, 0), interpolation='nearest')
+    for r, c in changed:
+        if grid[r][c] is None:  # a highlighted cell that is still unknown: outline it in red
+            ax.add_patch(Rectangle((c + 0.1, r + 0.1), 0.8, 0.8, fill=False, zorder=4,
+                                   edgecolor=NEW_FILLED, linewidth=1.5))
+    for i in range(height + 1):
+        ax.plot([-left if i in (0, height) else 0, width], [i, i], color='black',
+                linewidth=1.4 if i % 5 == 0 or i == height else 0.5)
+    for j in range(width + 1):
+        ax.plot([j, j], [-top if j in (0, width) else 0, height], color='black',
+                linewidth=1.4 if j % 5 == 0 or j == width else 0.5)
+    box = ax.get_window_extent()  # the side of a square in points, at 0.6 of it for the text
+    size = min(box.width / (width + left + numbers),
+               box.height / (height + top + numbers)) * 72 / ax.figure.dpi * 0.6
+    texts = [(-0.5 - k, r + 0.5, n, 'black') for r, clue in enumerate(row_clues)
+             for k, n in enumerate(reversed(clue))]
+    texts += [(c + 0.5, -0.5 - k, n, 'black') for c, clue in enumerate(col_clues)
+              for k, n in enumerate(reversed(clue))]
+    if numbers:  # row numbers on the right, column numbers below, in blue
+        texts += [(width + 0.5, r + 0.5, r, 'tab:blue') for r in range(height)]
+        texts += [(c + 0.5, height + 0.5, c, 'tab:blue') for c in range(width)]
+    for x, y, text, ink in texts:
+        ax.text(x, y, str(text), ha='center', va='center', fontsize=size, color=ink)
+    for r, c in givens or ():
+        ax.add_patch(Circle((c + 0.5, r + 0.5), 0.2, color=GIVEN_ORANGE, zorder=3))
+    values = {grid[r][c] for r, c in changed} | ({'given'} if givens else set())
+    values |= set() if isinstance(legend, bool) else set(legend)  # marks of other panels
+    handles = [Patch(facecolor=face, edgecolor=edge, label=(labels or {}).get(value, label))
+               for value, (face, edge, label) in MARKS.items() if value in values]
+    if legend and handles:
+        ax.legend(handles=handles, loc='upper center', bbox_to_anchor=(0.5, 0.0),
+                  ncol=min(len(handles), max(1, (width + left) // 4)), fontsize=7,
+                  frameon=False, handlelength=1)
+    ax.set_xlim(-left - 0.05, width + numbers + 0.05)
+    ax.set_ylim(height + numbers + 0.05, -top - 0.05)
+    ax.set_aspect('equal')
+    ax.axis('off')
+    if title:
+        ax.set_title(title, fontsize=min(12, max(8, size * 1.2)))
+    return ax
+
+
+def draw_steps(grids: list[Grid], rows=None, cols=None, titles=None, columns=4, size=2.6,
+               changed=None, numbers=False, labels=None):
+    """Draw a sequence of grids side by side, highlighting in each what was decided since the
+    previous one (or, if given, changed[k] in grid k); return the matplotlib Figure.
+    numbers, labels: as for draw_grid."""
+    import matplotlib.pyplot as plt
+
+    count, columns = len(grids), min(columns, len(grids))
+    lines = math.ceil(count / columns)
+    fig, axes = plt.subplots(lines, columns, figsize=(size * columns, size * lines + 0.4),
+                             squeeze=False)
+    for ax in axes.flat[count:]:
+        ax.axis('off')
+    highlights = [changed_cells(grids[k - 1], grid) if k else []
+                  for k, grid in enumerate(grids)] if changed is None else changed
+    shown = {grid[r][c] for grid, cells in zip(grids, highlights) for r, c in cells}
+    for k, (ax, grid) in enumerate(zip(axes.flat, grids)):  # one legend, for every panel's marks
+        draw_grid(grid, rows, cols, ax=ax, changed=highlights[k], numbers=numbers, labels=labels,
+                  legend=shown if k == count - 1 else (), title=titles[k] if titles else f'step {k}')
+    return fig
+
+
+# --- colour ---------------------------------------------------------------------------------
+
+def colour_number(cell: int) -> int:
+    """The colour of a decided cell (a one-colour set)."""
+    return cell.bit_length() - 1
+
+
+@dataclass
+class Colour:
+    """A colour of a puzzle: its name, the character that stands for it, its RGB as 6 hex digits."""
+    name: str
+    char: str
+    rgb: str
+
+
+COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': '2ca02c',
+                'blue': '1f5fbf', 'yellow': 'ffd21f', 'orange': 'ff7f0e', 'brown': '6b4a2b',
+                'grey': '808080', 'purple': '9467bd', 'pink': 'f4a6c6', 'sky': 'bfe3ff'}
+
+
+SPARE_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+
+def visible_char(char) -> bool:
+    """Is `char` one visible character of one column (no space, control or combining mark)?"""
+    return (len(char) == 1 and unicodedata.category(char)[0] in 'LNPS'
+            and unicodedata.east_asian_width(char) not in 'WF')
+
+
+def name_colours(rgbs: list[str]) -> list[Colour]:
+    """Colours for RGB values (the first is the background, '.'): each named after the nearest
+    of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
+    def distance(a, b):
+        return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (0, 2, 4))
+
+    colours, chars = [], {'.'}
+    for k, rgb in enumerate(rgbs):
+        base = min(COLOUR_NAMES, key=lambda name: distance(rgb, COLOUR_NAMES[name]))
+        name, n = base, 1
+        while any(colour.name == name for colour in colours):
+            n += 1
+            name = f'{base} {n}'
+        spare = [ch for ch in name.replace(' ', '') + SPARE_CHARS if ch not in chars]
+        if not spare:
+            raise ValueError(f'no character left for colour {k} ({len(rgbs)} colours)')
+        char = '.' if k == 0 else spare[0]
+        chars.add(char)
+        colours.append(Colour(name, char, rgb))
+    return colours
+
+
+DEFAULT_RGB = ['ffffff', '000000', 'd62728', '1f77b4', '2ca02c', 'ff7f0e', '9467bd', 'e5c100',
+               '8c564b', 'e377c2', '17becf', '7f7f7f']
+OPEN_GREY, CHANGED_MAGENTA = '#9a9a9a', '#ff00ff'
+
+
+def palette_of(colours, count: int) -> list[str]:
+    """'#rrggbb' for colours 0 .. count - 1: the puzzle's Colours, else a default palette."""
+    if not colours:
+        return ['#' + DEFAULT_RGB[k % len(DEFAULT_RGB)] for k in range(count)]
+    palette = []
+    for colour in colours:
+        rgb = str(getattr(colour, 'rgb', colour)).lstrip('#').lower()
+        if len(rgb) == 3:
+            rgb = ''.join(digit * 2 for digit in rgb)
+        if len(rgb) != 6 or any(digit not in '0123456789abcdef' for digit in rgb):
+            raise ValueError(f'colour {colour!r} is not an RGB value like "ff0000"')
+        palette.append('#' + rgb)
+    if len(palette) < count:
+        raise ValueError(f'the grid and clues use {count} colours, but {len(palette)} are given')
+    return palette
+
+
+def readable_ink(rgb: str) -> str:
+    """Black or white, whichever reads better on the colour '#rrggbb'."""
+    red, green, blue = (int(rgb[i:i + 2], 16) for i in (1, 3, 5))
+    return 'black' if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else 'white'
+
+
+def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed=(),
+                     title=None, sets=True):
+    """Draw a colour grid with its clues (if given); return the matplotlib Axes. `cells`: rows
+    of cell sets (bitmasks) if `sets`, else of colour numbers (None for open). `colours`: the
+    puzzle's Colours (or '#rrggbb' strings), colour 0 the background; `changed`: cells to outline."""
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgb
+    from matplotlib.patches import Rectangle
+
+    if not cells or not cells[0] or any(len(row) != len(cells[0]) for row in cells):
+        raise ValueError('draw_colour_grid needs a non-empty grid of rows of equal length')
+    if not sets:
+        cells = [[-1 if colour is None else 1 << colour for colour in row] for row in cells]
+    height, width = len(cells), len(cells[0])
+    count = max(max(row) for row in cells).bit_length()
+    if rows:
+        count = max(count, 1 + max((c for clue in rows for _, c in clue), default=0))
+    palette = palette_of(colours, count)
+    left = max([len(clue) for clue in rows or []] + [0])
+    top = max([len(clue) for clue in cols or []] + [0])
+    if ax is None:
+        inch = min(0.32, 6.5 / (width + left), 6.5 / (height + top))
+        _, ax = plt.subplots(figsize=((width + left) * inch + 0.3,
+                                      (height + top) * inch + (0.6 if title else 0.3)))
+    decided = [[cell > 0 and not cell & (cell - 1) for cell in row] for row in cells]
+    ax.imshow([[to_rgb(palette[colour_number(cell)] if known else OPEN_GREY)
+                for cell, known in zip(row, known_row)] for row, known_row in zip(cells, decided)],
+              extent=(0, width, height, 0), interpolation='nearest')
+    for r, row in enumerate(cells):
+        for c, cell in enumerate(row):
+            if decided[r][c]:
+                continue
+            left_over = [k for k in range(len(palette)) if cell >> k & 1] if cell > 0 else []
+            side = 0.7 / max(1, len(left_over))
+            for i, k in enumerate(left_over):  # a stripe for each colour still possible
+                ax.add_patch(Rectangle((c + 0.15 + i * side, r + 0.15), side, 0.7,
+                                       facecolor=palette[k], edgecolor='none'))
+    for r, c in changed:
+        ax.add_patch(Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fill=False, zorder=4,
+                               edgecolor=CHANGED_MAGENTA, linewidth=2))
+    for i in range(height + 1):
+        ax.plot([-left if i in (0, height) else 0, width], [i, i], color='black',
+                linewidth=1.2 if i % 5 == 0 or i == height else 0.4)
+    for j in range(width + 1):
+        ax.plot([j, j], [-top if j in (0, width) else 0, height], color='black',
+                linewidth=1.2 if j % 5 == 0 or j == width else 0.4)
+    box = ax.get_window_extent()
+    size = min(box.width / (width + left), box.height / (height + top)) * 72 / ax.figure.dpi * 0.55
+    squares = [(-1 - k, r, block) for r, clue in enumerate(rows or [])
+               for k, block in enumerate(reversed(clue))]
+    squares += [(c, -1 - k, block) for c, clue in enumerate(cols or [])
+                for k, block in enumerate(reversed(clue))]
+    for x, y, (length, colour) in squares:
+        ax.add_patch(Rectangle((x + 0.05, y + 0.05), 0.9, 0.9, facecolor=palette[colour],
+                               edgecolor='#999999', linewidth=0.3))
+        ax.text(x + 0.5, y + 0.5, str(length), ha='center', va='center', fontsize=size,
+                color=readable_ink(palette[colour]))
+    ax.set_xlim(-left - 0.05, width + 0.05)
+    ax.set_ylim(height + 0.05, -top - 0.05)
+    ax.set_aspect('equal')
+    ax.axis('off')
+    if title:
+        ax.set_title(title, fontsize=min(12, max(8, size * 1.2)))
+    return ax
+
+
+def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, columns=4,
+                      size=2.6):
+    """Draw grids of cell sets side by side, outlining in each the cells it has narrowed since
+    the one before; return the matplotlib Figure."""
+    import matplotlib.pyplot as plt
+
+    count = len(grids)
+    shape = (count + columns - 1) // columns, min(count, columns)
+    fig, axes = plt.subplots(*shape, figsize=(size * shape[1], size * shape[0]), squeeze=False)
+    for k, ax in enumerate(axes.flat):
+        if k >= count:
+            ax.axis('off')
+            continue
+        before = grids[k - 1] if k else grids[0]
+        changed = [(r, c) for r, row in enumerate(grids[k]) for c, cell in enumerate(row)
+                   if cell != before[r][c]]
+        if len(changed) == len(grids[k]) * len(grids[k][0]):
+            changed = []  # every cell: outlines would say nothing
+        draw_colour_grid(grids[k], rows, cols, colours, ax=ax, changed=changed,
+                         title=titles[k] if titles else None)
+    fig.tight_layout()
+    return fig
