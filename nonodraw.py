@@ -9,6 +9,8 @@ module stays light; a lesson imports it in its demonstration cells.
   changed since the one before.
 - `Colour` and `name_colours` name a puzzle's colours; `draw_colour_grid` and
   `draw_colour_steps` draw colour grids (cells as sets of colours, bitmasks) with their clues.
+- `qr_pixels`, `draw_qr` and `decode_qr` turn a solved grid into a QR code's pixels, draw it,
+  and read it back (zxing-cpp, the `[qr]` extra).
 """
 
 import math
@@ -287,3 +289,55 @@ def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, co
                          title=titles[k] if titles else None)
     fig.tight_layout()
     return fig
+
+
+# --- QR codes (lesson 5, gchq: the GCHQ puzzle's picture is a QR code) -----------------------
+# A grid of 0/1 drawn as a QR reader expects it: several pixels per cell (a "module"), black 0
+# and white 255 in a greyscale image, and a white "quiet zone" around it (the standard asks for
+# four modules). decode_qr needs the optional packages zxing-cpp and Pillow, imported inside it.
+
+def qr_pixels(grid: Grid, scale: int = 8, quiet: int = 4) -> list[list[int]]:
+    """A greyscale image of a 0/1 grid as rows of pixel values: black 0, white 255.
+
+    Each cell becomes a scale x scale square, inside a white border `quiet` cells wide.
+    """
+    width = (len(grid[0]) + 2 * quiet) * scale
+    border = [[255] * width for _ in range(quiet * scale)]
+    image = [row[:] for row in border]
+    for row in grid:
+        pixels = [255] * (quiet * scale)
+        for cell in row:
+            pixels += [0 if cell == 1 else 255] * scale
+        pixels += [255] * (quiet * scale)
+        image += [pixels[:] for _ in range(scale)]
+    return image + border
+
+
+def draw_qr(grid: Grid, title: str | None = None, scale: int = 8, quiet: int = 4):
+    """Draw a 0/1 grid as a QR reader sees it (no clues, no grid lines); return the Axes."""
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=(4.2, 4.4))
+    ax.imshow(qr_pixels(grid, scale, quiet), cmap='gray', vmin=0, vmax=255)
+    size = f'({scale} pixels per cell, {quiet}-cell quiet zone)'
+    ax.set_title(f'{title}\n{size}' if title else size)
+    ax.set_xlabel('pixels')
+    ax.set_ylabel('pixels')
+    return ax
+
+
+def decode_qr(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str | None, str | None]:
+    """Read the QR code drawn by a 0/1 grid with zxing-cpp: (text, None) on success, or
+    (None, a sentence saying why not) if zxing-cpp or Pillow is missing or finds no code."""
+    try:
+        import zxingcpp
+        from PIL import Image
+    except ImportError as error:
+        return None, f'cannot decode here: {error.name} is not installed (pip install zxing-cpp)'
+    pixels = qr_pixels(grid, scale, quiet)
+    image = Image.new('L', (len(pixels[0]), len(pixels)))
+    image.putdata([value for row in pixels for value in row])
+    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    if not found:
+        return None, 'zxing-cpp found no QR code in the picture'
+    return found[0].text, None

@@ -17,19 +17,13 @@
 # *the post*) and keep its function names. This notebook is also the module `nonogram2d`.
 
 # %%
-"""Whole nonograms: pictures, propagation of line logic, and a search for every solution.
+"""Lesson 3: whole puzzles by propagation of line logic, and a plain search for every solution.
 
-Lesson 3 of the nonogram tutorial (notebooks/nonogram2d.ipynb is the readable version).
-Start with solutions, solve and propagate; Engine does the work, with the strategies
-first_in_first_out (the next line to solve) and first_unknown (the cell to guess). Lesson 4's
-nonoprobe adds probing, better guesses and a verdict. Errors: nonocheck.PuzzleError (a malformed
-puzzle; a ValueError) and nonovector.Contradiction (no solution).
-"""
+Start with solutions, solve and propagate; Engine does the work."""
 
 from collections import deque
 from collections.abc import Callable, Iterator
 from itertools import zip_longest
-from typing import NamedTuple
 
 from nonocheck import PuzzleError, check_picture, check_puzzle  # noqa: F401 (PuzzleError: API)
 from nonoline import solve_line
@@ -71,9 +65,7 @@ def pic2gram(pic) -> tuple[list[Clue], list[Clue]]:
 # %% [markdown]
 # Those are the clues of lesson 1's picture. The post's `parrayclues` prints a grid between bars,
 # `#` for filled and `_` for empty (and here `?` for a cell not known yet), with the row clues on
-# the right and each column's clue downwards under its column (a number keeps its digits
-# together here: the post's `13` looked like `1` above `3`). `show_grid` is the compact form used
-# in messages and tests.
+# the right and each column's clue downwards under its column. `show_grid` is the compact form.
 
 # %%
 def parrayclues(grid: Grid, clues: tuple[list[Clue], list[Clue]]):
@@ -175,7 +167,7 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # it. In the second round the rows fill the bottom cell of column 4 (clue `1`); solving the
 # columns next, the post's solver still lets that column's block sit in the top cell, which stays
 # unknown for another round. A stand-in for the post's solver, bug included (written from its
-# description; like the post's flags, it never forgets a known cell) replays its run:
+# description; like the post's, it never forgets a known cell) replays its run:
 
 # %% tags=["active-ipynb"]
 # def post_solve_line(blocks, line):
@@ -184,9 +176,9 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 #         return solve_line(blocks, line)
 #     n, length = len(line), blocks[0]
 #     layouts = [[0] * start + [1] * length + [0] * (n - start - length)
-#                for start in range(n - length + 1)
-#                if 0 not in line[start:start + length] and 1 not in line[:start]   # (cells past
-#                and not (start + length < n and line[start + length] == 1)]        # the block: unchecked)
+#                for start in range(n - length + 1)  # (the bug: cells after the next one unchecked)
+#                if 0 not in line[start:start + length] and 1 not in line[:start]
+#                and not (start + length < n and line[start + length] == 1)]
 #     if not layouts:
 #         raise Contradiction(f'no layout of {blocks} fits')
 #     agreed = [column[0] if len(set(column)) == 1 else None for column in zip(*layouts)]
@@ -225,15 +217,13 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # never where it ends.
 #
 # Which dirty line to take next is therefore a free choice, and the engine takes it as a
-# function, a *strategy*; the default takes the line that has waited longest. Later strategies
-# (which cell to guess) are functions too, each given the engine as its first argument, so that
-# cleverer ones can be passed in without changing a line here.
+# function, a *strategy* (the default: the line that has waited longest), given the engine as its
+# first argument, so that a cleverer one can be passed in without changing a line here.
 #
-# The engine is one small class, `Engine`: what a solve needs besides the grid (clues, line
-# solver, strategies, a count of the line solves). Each method changes the grid passed to it.
-# Lines are numbered: row `r` is line `r`, column `c` is line `height + c`. The class grows with
-# the lesson: the search section writes `class Engine(Engine):`, a new class of the same name that
-# inherits everything so far and adds the section's methods.
+# The engine is one small class, `Engine`, holding what a solve needs besides the grid: clues,
+# line solver, strategies, a count of line solves. Lines are numbered: row `r` is line `r`,
+# column `c` is line `height + c`. The search section extends it with `class Engine(Engine):`, a
+# class of the same name that inherits everything so far.
 
 # %%
 def first_in_first_out(engine: 'Engine', queue: deque) -> int:
@@ -245,7 +235,7 @@ def first_in_first_out(engine: 'Engine', queue: deque) -> int:
 class Engine:
     """One solve of one puzzle: its clues, the line solver, the strategy for the next line, and a
     count of line solves. Methods change the grid passed in. (The search adds to it.)"""
-    check_puzzle = staticmethod(check_puzzle)  # (the colour lessons check colour puzzles instead)
+    check_puzzle = staticmethod(check_puzzle)  # (a subclass may check another kind of puzzle)
 
     def __init__(self, rows, cols, grid=None, *, line_solver: LineSolver = solve_line,
                  next_line=first_in_first_out):
@@ -303,54 +293,14 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 
 
 # %% [markdown]
-# To watch the queue at work, `line_steps` runs it one line at a time and records each solve as a
-# `Step`: the line, the cells it decided, the grid after it and the lines still queued.
-
-# %%
-class Step(NamedTuple):
-    """One step of a solve: the line solved (None for a guess or a probe), the cells it
-    decided, the grid after it and the lines still queued."""
-    line: int | None
-    changed: list
-    grid: Grid
-    queue: tuple
-
-
-# %%
-def first_step(engine: Engine) -> Step:
-    """The start of a solve: a copy of the engine's grid, every line queued."""
-    return Step(None, [], [row[:] for row in engine.grid],
-                tuple(range(engine.height + engine.width)))
-
-
-# %%
-def line_steps(engine: Engine, step: Step | None = None) -> Iterator[Step]:
-    """Propagation from `step` (the start if None) to the fixpoint, a Step per line solved, by
-    the engine's own solve_next_line on new grids. Raises Contradiction as propagate does."""
-    step = step or first_step(engine)
-    while step.queue:
-        grid, queue = [row[:] for row in step.grid], deque(step.queue)
-        line, changed = engine.solve_next_line(grid, queue)
-        step = Step(line, changed, grid, tuple(queue))
-        yield step
-
-
-# %% [markdown]
 # Both loops reach the same grid; count the lines each solved. Our run of the post's loop above
-# took two rounds of ten lines each. On a puzzle this small the queue saves little. The solves
-# that decided something, each with its number:
+# took two rounds of ten lines each. On a puzzle this small the queue saves little:
 
 # %% tags=["active-ipynb"]
 # engine = Engine(rows, cols)
-# steps = list(line_steps(engine))
-# assert steps[-1].grid == propagate(rows, cols) == history[-1] == picture
+# assert engine.propagate(engine.grid) == history[-1] == picture
 # print(f"post's loop: {(len(history) - 1) * (len(rows) + len(cols))} line solves;",
-#       f'queue: {len(steps)} line solves')
-# deciding = [(k, step) for k, step in enumerate(steps, 1) if step.changed]
-# draw_steps([step.grid for k, step in deciding], rows, cols, columns=5, size=2.2,
-#            changed=[step.changed for k, step in deciding],
-#            titles=[f'solve {k}: {engine.line_name(step.line)}' for k, step in deciding])
-# plt.show()
+#       f'queue: {engine.line_solves} line solves')
 
 # %% [markdown]
 # The saving grows with the puzzle. A bigger test: Jan Wolter's *Cat*, a 20x20 cat sitting on a
@@ -373,16 +323,6 @@ def line_steps(engine: Engine, step: Step | None = None) -> Iterator[Step]:
 # print(f"Cat, {cat.height}x{cat.width}: post's loop {len(cat_history) - 1} rounds =",
 #       f'{sweep_solves} line solves; queue {cat_engine.line_solves} line solves',
 #       f'({sweep_solves / cat_engine.line_solves:.1f} times fewer)')
-
-# %% [markdown]
-# (The post's loop stops here because the grid is complete; where line logic stalls it needs one
-# more round to find out.) The Cat's solve by the post's loop, round by round:
-
-# %% tags=["active-ipynb"]
-# fig = draw_steps(cat_history, columns=5, size=2.0,
-#                  titles=['start'] + [f'round {i}' for i in range(1, len(cat_history))])
-# fig.suptitle("The Cat (webpbn #6) by the post's loop: each round's new cells in red")
-# plt.show()
 
 # %% [markdown]
 # ## When the lines stop learning
@@ -410,21 +350,20 @@ def line_steps(engine: Engine, step: Step | None = None) -> Iterator[Step]:
 # Sudoku Puzzle", norvig.com/sudoku.html): a function that deduces what it can and, if that is not
 # the end, calls itself once for each value of one cell. It finds **every solution exactly
 # once**: the two branches of a guess differ in that cell, so no solution is found twice; every
-# solution has the cell filled or empty, and every deduction is certain, so none is missed; and a
-# full grid is accepted only if the line solver found every line consistent with its clue, so
-# nothing else is found (this needs an exact line solver, as lesson 2's is: the post's would let
-# wrong grids through). Written as a generator, it is **lazy**: it hands over each solution as
+# solution has the cell filled or empty and every deduction is certain, so none is missed; and a
+# full grid is accepted only if the (exact) line solver found every line consistent with its
+# clue, so nothing else is found. As a generator it is **lazy**: it hands over each solution as
 # soon as it finds it. Each call has its own copy of the grid, so going back is simply returning.
 #
-# Each call is a *node* of the search; the first is the *root*, and each guess leads to two
-# children. Three methods are the whole of it. `deduce` is what a node works out before it
-# guesses (here, line logic); `choices` lists the values a cell may still take; the cell to guess
-# is another strategy, by default the first unknown cell in reading order. `trace`, if given, is
-# called at every node. Lesson 4 makes `deduce` and the guess cleverer, by passing them in.
+# Each call is a *node* of the search; the first is the *root*. `deduce` is what a node works out
+# before it guesses (here, line logic); `choices` lists the values a cell may still take; the
+# cell to guess is a strategy, by default the first unknown cell in reading order. `trace`, if
+# given, is called at every node.
 
 # %%
 def first_unknown(engine: Engine, grid: Grid) -> tuple[int, int]:
-    """Strategy for the cell to guess: the first unknown cell in reading order (the default)."""
+    """Strategy for the cell to guess: the first unknown cell in reading order (the default);
+    `engine.choices(cell)`, defined below, lists the values a cell may still take."""
     return next((r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
                 if engine.choices(cell))
 
@@ -530,6 +469,8 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 # edge_search = Engine(edge.rows, edge.cols)
 # edge_solutions = list(edge_search.solutions())
 # print(f'Edge: {len(edge_solutions)} solution, {edge_search.nodes} nodes')
+# draw_grid(edge_solutions[0], edge.rows, edge.cols, title='Edge, finished by the search')
+# plt.show()
 # diagonal_rows = diagonal_cols = [[1], [1]]
 # draw_steps([[[None, None], [None, None]]] + list(solutions(diagonal_rows, diagonal_cols)),
 #            diagonal_rows, diagonal_cols, titles=['puzzle', 'solution 1', 'solution 2'],
@@ -542,14 +483,15 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 # - `pic2gram` turns a picture into its puzzle; `parrayclues` and `show_grid` print a grid, and
 #   the library's `nonodraw` draws it.
 # - `sweep_history` is the post's loop; `Engine.propagate` reaches the same fixpoint, solving
-#   again only the lines that crossed a new cell; `line_steps` records it line by line.
+#   again only the lines that crossed a new cell.
 # - Line logic can stall; `Engine.search` guesses a cell both ways and finds every solution
 #   exactly once. `solutions` and `solve` give every solution or the first; the line solver and
 #   two strategies are parameters.
 #
 # Blind guessing is expensive: every guess doubles the work below it. Next, lesson 4 makes each
-# node smarter (it *probes* a cell before guessing it) and judges a puzzle: no solution, one, or
-# several, and how hard.
+# node smarter (it *probes* cells before guessing), with a subclass of this engine that changes
+# `deduce` and a new guess strategy, and judges a puzzle: no solution, one, or several, and how
+# hard.
 #
 # ## Exercises
 #
@@ -558,7 +500,9 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 #    `solutions`.
 # 2. Pass `next_line=lambda engine, queue: queue.pop()` (take the newest line first) to `Engine`
 #    for the Cat. Does it reach the same grid? With more or fewer line solves?
-# 3. *Prove it.* Explain why the search never yields the same solution twice, even when both
-#    values of a guess lead to solutions.
+# 3. *Prove it.* `propagate` returns the same grid whatever strategy `next_line` is. Does
+#    `solutions` return the same solutions, in the same order, whatever `choose_guess` is?
+#    Argue both halves, then check on the 4x4 puzzle with the strategy of exercise 4.
 # 4. *Extend.* Write a `choose_guess` strategy that guesses in the row with the fewest unknown
-#    cells. Count the nodes it needs on Edge and on the 4x4 puzzle, against `first_unknown`.
+#    cells (ties: the first such row). Count the nodes it needs on the 4x4 puzzle, against
+#    `first_unknown`. Why might it help?

@@ -9,7 +9,7 @@
 #
 # - fill two tables of True/False by *dynamic programming* and read off, for every cell, whether
 #   it can be empty and whether it can be filled;
-# - turn the tables into `solve_line`, the line solver every later lesson uses;
+# - turn the tables into `solve_line`, a complete line solver;
 # - check it against lesson 1's solver on every line of up to seven cells, and measure how much
 #   faster it is.
 #
@@ -17,13 +17,7 @@
 # `Contradiction`, `show_line`, `parse_line`) and its obviously right solver as the referee.
 
 # %%
-"""A complete line solver in O(cells x blocks): the before/after tables of dynamic programming.
-
-Lesson 2 of the nonogram tutorial (notebooks/nonoline.ipynb is the readable version).
-Public functions: solve_line (the line solver), and its pieces prefix_table, suffix_table,
-open_runs, may_fill, may_clear. Errors: nonovector.Contradiction (no layout fits) and
-nonocheck.ClueError (malformed input).
-"""
+"""Lesson 2: a complete line solver in O(cells x blocks), by dynamic programming: solve_line."""
 
 from nonocheck import check_line, normalize_clue
 from nonovector import Clue, Contradiction, Line, show_line
@@ -198,27 +192,32 @@ def solve_line(blocks: Clue, line: Line) -> Line:
     return result
 
 # %% [markdown]
-# The "can be filled" half on the same example. The cell below repeats the solver's loop over the
-# block positions, printing each one that passes all the tests and the difference array it builds;
-# the running total of that array counts, for each cell, the positions that cover it.
+# Both halves on the same example. The cell below computes "can be empty" for every cell, then
+# repeats the solver's loop over the block positions, printing each one that passes all the tests
+# and the difference array it builds; the running total of that array counts, for each cell, the
+# positions that cover it.
 
 # %% tags=["active-ipynb"]
-# before, after = prefix_table([2, 1], example), suffix_table([2, 1], example)
+# blocks, n, k = [2, 1], 5, 2
+# before, after = prefix_table(blocks, example), suffix_table(blocks, example)
 # runs = open_runs(example)
-# cover = [0] * 6
-# for j, length in enumerate([2, 1]):
-#     for start in range(5 - length + 1):
+# can_clear = [example[c] != 1 and any(before[j][c] and after[j][c + 1] for j in range(k + 1))
+#              for c in range(n)]
+# print('can be empty:', can_clear)
+# cover = [0] * (n + 1)
+# for j, length in enumerate(blocks):
+#     for start in range(n - length + 1):
 #         stop = start + length
 #         left_ok = before[j][start - 1] if start > 0 else j == 0
-#         right_ok = after[j + 1][stop + 1] if stop < 5 else j == 1
+#         right_ok = after[j + 1][stop + 1] if stop < n else j == k - 1
 #         if (left_ok and right_ok and may_fill(runs, start, stop)
 #                 and may_clear(example, start - 1) and may_clear(example, stop)):
 #             cover[start] += 1
 #             cover[stop] -= 1
 #             print(f'block {j} (length {length}) fits at cells {start}..{stop - 1}:'
 #                   f' cover[{start}] += 1, cover[{stop}] -= 1')
-# totals = [sum(cover[:c + 1]) for c in range(5)]
-# print('difference array', cover[:5], '-> positions covering each cell', totals)
+# totals = [sum(cover[:c + 1]) for c in range(n)]
+# print('difference array', cover[:n], '-> positions covering each cell', totals)
 
 # %% [markdown]
 # Block 0 has a single position, cells 0 and 1 (cell 1 is filled and must belong to it), and
@@ -242,7 +241,7 @@ def solve_line(blocks: Clue, line: Line) -> Line:
 # known line of up to 7 cells (each cell known empty, known filled or unknown: `3 ** cells` lines
 # per clue). Both solvers must return the same line, or both must find a contradiction. Most such
 # lines are contradictions (random known cells rarely fit a clue), so the check counts the cases
-# with an answer separately. The test suite adds random longer lines.
+# with an answer separately.
 
 # %% tags=["active-ipynb"]
 # from itertools import product
@@ -274,7 +273,8 @@ def solve_line(blocks: Clue, line: Line) -> Line:
 # Time is noisy, so first count steps, using a simple cost model of each solver: the enumerating
 # solver builds every layout and looks at each of its cells, about `layouts x cells` steps, while
 # the DP fills two tables of `(blocks + 1) x (cells + 1)` entries and scans the starts of each
-# block once, about `3 x cells x blocks` steps. Take the line with nothing known and one block of 2
+# block once, `2 x (blocks + 1) x (cells + 1) + blocks x cells` steps, about three times cells
+# times blocks. Take the line with nothing known and one block of 2
 # for every 5 cells, and let it grow:
 
 # %% tags=["active-ipynb"]
@@ -300,7 +300,7 @@ def solve_line(blocks: Clue, line: Line) -> Line:
 
 # %% [markdown]
 # And the clock, on the sizes where enumeration still finishes quickly. (Timings vary from machine
-# to machine and run to run, so the tests do not check this cell's output.) Beware of adding
+# to machine and run to run.) Beware of adding
 # bigger sizes in class: each five cells more multiply enumeration's work several times over, as
 # the step counts above show (the factor printed under them); the measured times follow them
 # roughly.
@@ -325,7 +325,7 @@ def solve_line(blocks: Clue, line: Line) -> Line:
 # ax.set_xticks(timed_sizes)
 # ax.set_xlabel('cells in the line (a block of 2 per 5 cells, nothing known)')
 # ax.set_ylabel('seconds per line (log scale)')
-# ax.set_title('Enumeration time multiplies with each 5 cells; the DP barely grows')
+# ax.set_title('Enumeration time multiplies with each 5 cells; the DP grows slowly')
 # ax.legend()
 # plt.show()
 
@@ -346,10 +346,12 @@ def solve_line(blocks: Clue, line: Line) -> Line:
 # ## Exercises
 #
 # 1. *Predict, then run.* Before running it, write down what `solve_line([3], parse_line('??#???'))`
-#    returns. Then print `show_table(prefix_table([3], ...), 'before')` and find the entries that
-#    decide cell 5.
+#    returns. Then print both tables and find the entries that let cell 5 be empty
+#    (`before[j][5] and after[j][6]` for some `j`), and say why no position of the block can cover
+#    cell 5.
 # 2. `solve_line([1, 1], [None] * 4)` decides nothing. Which entries of `before` and `after` make
 #    cell 0 possibly empty, and which block position makes it possibly filled?
 # 3. *Prove it.* Explain why `before[j][i]` can only be True when `i >= min_length(blocks[:j])`.
 # 4. *Extend.* Change the agreement check to lines of up to 8 cells. How many cases are there now,
-#    and how long does the check take? Where is the time spent?
+#    and roughly how many times longer does the check take? Predict it from the number of cases
+#    first.

@@ -15,14 +15,9 @@
 # `nonoprobe`.
 
 # %%
-"""Probing, guesses chosen by probes, search budgets, and a verdict for a puzzle.
+"""Lesson 4: probing, guesses chosen by probes, search budgets, and a verdict for a puzzle.
 
-Lesson 4 of the nonogram tutorial (notebooks/nonoprobe.ipynb is the readable version).
-Start with solutions, solve and analyse (a Verdict); Engine extends lesson 3's nonogram2d.Engine
-with probing (strategy most_known_neighbours) and guesses chosen by probes (best_probe). Errors:
-nonocheck.PuzzleError (a malformed puzzle), nonocheck.SearchLimit (a budget ran out),
-nonovector.Contradiction (no solution).
-"""
+Start with solutions, solve and analyse; Engine extends lesson 3's engine."""
 
 import random
 import time
@@ -47,10 +42,9 @@ from nonovector import Contradiction, Grid
 #   certain, but we know how much each value would decide, which will tell search where to guess.
 #
 # Repeat over all unknown cells while a round of probes decides something. The order is another
-# strategy; the default tries first the cells next to known cells (or to the edge), whose lines
-# are most constrained. A probe works on a copy of the grid. Two methods, `choices` (lesson 3's:
-# what a cell may still be) and `certain`, are all the engine knows of values; the colour lessons
-# change just these two.
+# strategy; the default tries first the cells next to known cells (or to the edge), on the idea
+# that their lines are the most constrained (exercise 2 puts the idea to the test). A probe works on a copy of the grid. Two methods, `choices` (lesson 3's:
+# what a cell may still be) and `certain`, are all the engine knows of values.
 
 # %%
 def most_known_neighbours(engine: nonogram2d.Engine, grid: Grid) -> list[tuple[int, int]]:
@@ -119,7 +113,8 @@ class Engine(nonogram2d.Engine):
 # %% [markdown]
 # Before running it, look at probing up close, on lesson 3's *Edge* (webpbn #23, 10 columns by
 # 11 rows), where line logic decides nothing. Take the cell whose probe decides most: one of its
-# values contradicts and the other decides many cells. The left picture supposes the cell filled
+# values contradicts and the other decides many cells (cells are named (row, column)). The left
+# picture supposes the cell filled
 # and shows in red what follows until a line has no layout left (named in the title; propagation
 # stops there); the right one supposes it empty and shows everything that follows. So the cell is
 # empty, and everything red on the right is certain.
@@ -186,8 +181,19 @@ class Engine(nonogram2d.Engine):
 # plt.show()
 
 # %% [markdown]
-# Probing finishes *Edge* without a single guess, at a price: a round probes every unknown cell
-# twice.
+# Probing finishes *Edge* without a single guess, at a price in line solves: lesson 3's plain
+# search needed none of these probes, only its guesses.
+
+# %% tags=["active-ipynb"]
+# plain = nonogram2d.Engine(edge_puzzle.rows, edge_puzzle.cols)
+# list(plain.solutions())
+# print(f'lesson 3, plain search: {plain.nodes} nodes, {plain.line_solves} line solves;',
+#       f'probing: 1 node, {edge.probes} probes, {edge.line_solves} line solves')
+
+# %% [markdown]
+# On Edge the plain search is the cheaper: probing is not free, and on a small puzzle guessing
+# costs little. Probing pays where guesses are expensive: on big puzzles, where one wrong guess
+# can mean a deep search below it.
 #
 # ## Better guesses, and a budget
 #
@@ -281,7 +287,8 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 
 # %% [markdown]
 # Lesson 3's 4x4 puzzle, with two solutions, needed five nodes of blind search; with probing and
-# better guesses:
+# better guesses it needs fewer nodes, and more line solves (probing trades guesses for line
+# solves):
 
 # %% tags=["active-ipynb"]
 # trace_rows, trace_cols = [[1, 1], [2], [1], [3]], [[1, 1], [1, 1], [1, 1], [1, 1]]
@@ -415,17 +422,19 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 # %% [markdown]
 # Two limits of this engine: its pace (every probe copies the grid, and every node probes every
 # unknown cell), and its depth (each guess is one more level of recursion, and Python stops a
-# recursion at about a thousand levels). Both are matters of engineering, not of the ideas.
+# recursion at `sys.getrecursionlimit()` levels, a thousand unless a program raises it). Both are
+# matters of engineering, not of the ideas.
 #
-# Another program this series started from, a literate Python 2 program, also finds *all*
-# solutions depth first, but guesses whole lines. Its first version built every layout of every
-# line before starting, and ran out of memory after two rows of a 100x100 puzzle: layouts multiply
-# fast, as lesson 1 showed. Our line solver never lists layouts, and our search keeps one grid
-# per level of guessing.
-#
-# For a class, the library module `nonostepper` drives a solve live, one step at a time, with
-# buttons: `nonostepper.stepper_widget(rows, cols)` in a notebook cell (the README says more).
-#
+# For a class, the library module `nonostepper` drives a solve live. Run the cell below, then
+# press *next* to solve one line (its clue turns yellow, the cells it decided red), *back* to
+# undo, or click a cell to probe or guess it; edit a clue and press Enter for the new puzzle's
+# verdict. Try it on Edge: `stepper_widget(edge.rows, edge.cols)`.
+
+# %% tags=["active-ipynb", "nbval-ignore-output"]
+# from nonostepper import stepper_widget
+# stepper_widget(*small)
+
+# %% [markdown]
 # ## What we have learned, and what comes next
 #
 # - A probe supposes a cell filled, then empty; what both agree on, or all that the only
@@ -440,8 +449,9 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 #
 # ## Exercises
 #
-# 1. *Predict, then run.* Does the square frame (the whole border of a 5x5 grid filled) need line
-#    logic, probing or search? Run `analyse` on it.
+# 1. *Predict, then run.* Does a plus sign (the middle row and the middle column of a 5x5 grid
+#    filled) make a good puzzle? Does a 5x5 grid with only its four corners filled? Predict, then
+#    run `analyse` on both.
 # 2. Count the probes and nodes of `analyse` on Edge with `probe_order` set to reading order
 #    (`lambda engine, grid: [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
 #    if cell is None]`). Which order is cheaper, and why might that be?

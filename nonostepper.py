@@ -10,14 +10,43 @@ probes or guesses it; edit a clue and press Enter to see the new puzzle's verdic
 """
 
 import re
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from html import escape
+from typing import NamedTuple
 
-from nonocheck import PuzzleError, plural
+from nonocheck import Grid, PuzzleError, plural
 from nonodraw import NEW_EMPTY, NEW_FILLED, UNKNOWN_GREY
-from nonogram2d import Step, first_step, line_steps
 from nonoprobe import Engine, Verdict, analyse
 from nonovector import Contradiction
+
+
+class Step(NamedTuple):
+    """One step of a solve: the line solved (None for a guess or a probe), the cells it
+    decided, the grid after it and the lines still queued."""
+    line: int | None
+    changed: list
+    grid: Grid
+    queue: tuple
+
+
+def first_step(engine: Engine) -> Step:
+    """The start of a solve: a copy of the engine's grid, every line queued."""
+    return Step(None, [], [row[:] for row in engine.grid],
+                tuple(range(engine.height + engine.width)))
+
+
+def line_steps(engine: Engine, step: Step | None = None) -> Iterator[Step]:
+    """Propagation from `step` (the start if None) to the fixpoint, a Step per line solved, by
+    the engine's own solve_next_line (lesson 3) on new grids. Raises Contradiction as
+    propagate does."""
+    step = step or first_step(engine)
+    while step.queue:
+        grid, queue = [row[:] for row in step.grid], deque(step.queue)
+        line, changed = engine.solve_next_line(grid, queue)
+        step = Step(line, changed, grid, tuple(queue))
+        yield step
 
 
 @dataclass(frozen=True)

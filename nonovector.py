@@ -33,25 +33,19 @@
 #
 # The data are plain: a **clue** is a list of block lengths such as `[2, 1]` (an empty line has the
 # clue `[]`, which many files write `[0]`; both are accepted), and a **line** is a list of cells,
-# `1` filled, `0` empty or `None` not known yet (printed `#`, `.` and `?`). The code names them
-# once, as the types `Clue` and `Line`, with `Grid` (a list of rows) for the puzzles to come.
+# `1` filled, `0` empty or `None` not known yet (printed `#`, `.` and `?`). The signatures call
+# them `Clue` and `Line`, type names that the library module `nonocheck` defines.
 #
 # We retell Paddy3118's blog post "Nonogram puzzle solver (part 1)" (2014; *the post* from here on)
 # and keep its function names: `nonoblocks`, `pblocks`, `vexpand`, `nonovector`, `pvector`,
-# `newforces`. This notebook is also the Python module `nonovector`: the cells that print
-# (tagged `active-ipynb`) run here but not when another program imports it.
+# `newforces`. This notebook is also the Python module `nonovector`: its definitions are the
+# module, and the demonstrations run here only.
 
 # %%
-"""Solving a single nonogram line by listing layouts: clues, layouts, forces, agreement.
+"""Lesson 1: one nonogram line solved by listing the layouts of its clue.
 
-Lesson 1 of the nonogram tutorial (notebooks/nonovector.ipynb is the readable version).
-Public functions: line2blocks, nonoblocks, pblocks, vexpand, pvector, nonovector, newforces,
-solve_line_by_enumeration, explain_line, count_layouts, and the helpers show_line,
-parse_line, line_to_forces, forces_to_line, all_clues, half_full, growing_clue. The fast line solver is
-lesson 2's nonoline.solve_line.
-Errors: Contradiction (no layout fits), and nonocheck.ClueError (malformed input); both are
-ValueErrors, subclasses of NonogramError.
-"""
+Errors: Contradiction (no layout fits the known cells) and nonocheck.ClueError (malformed
+input), both ValueErrors."""
 
 from collections.abc import Iterable, Iterator, Sequence
 from math import comb
@@ -114,8 +108,9 @@ def line2blocks(line: Sequence) -> Clue:
 # %% [markdown]
 # Two kinds of error are kept apart on purpose. A `ClueError` means *the question is malformed*:
 # a negative block, a clue longer than its line, a cell that is neither 0, 1 nor None. The
-# library module `nonocheck` checks every clue and line at the door (`normalize_clue` also turns
-# `[0]` into `[]`) and names the fault. A `Contradiction` means *the question is fine but has no
+# library module `nonocheck` checks every clue and line at the door and names the fault:
+# `normalize_clue` (which also turns `[0]` into `[]`), `check_line`, and `enumerable_clue` (a
+# clue, and a clue short enough to list its layouts by the recursion below). A `Contradiction` means *the question is fine but has no
 # answer*: no layout of the blocks agrees with the cells we know. A solver of whole puzzles meets
 # contradictions all the time and learns from them; it should never meet a `ClueError`.
 
@@ -259,7 +254,8 @@ def parse_line(text: str) -> Line:
 #
 # (The post's version forgot that last check when a clue has a single block, so
 # `nonovector([1], 3, [], [2])` wrongly offered `#..`; it also stopped with an `assert` on an
-# overfull clue and could not handle an empty line. All three are fixed here.)
+# overfull clue and could not handle an empty line. All three are fixed here: the cell below
+# shows the first.)
 
 # %%
 def nonovector(blocks: Clue, cells: int, force0: Iterable[int] = (),
@@ -323,6 +319,7 @@ def pvector(layout: Layout, cells: int, force0: Iterable[int] = (),
 
 
 # %% tags=["active-ipynb"]
+# print('[1] in 3 cells, cell 2 filled:', [vexpand(layout, 3) for layout in nonovector([1], 3, [], [2])])
 # blocks, cells, force0, force1 = [2, 1], 5, [2], [1]
 # print('known   ', show_line(forces_to_line(cells, force0, force1)))
 # for layout in nonovector(blocks, cells, force0, force1):
@@ -498,11 +495,11 @@ def growing_clue(cells: int) -> Clue:
 # plt.show()
 
 # %% [markdown]
-# More blocks need a longer line before they fit at all, so each solid curve starts further to
-# the right than the one before; from there, the more blocks, the steeper it climbs. A line of 100
-# cells half filled by 16 blocks has trillions of layouts, and a line of 100 cells with 20 blocks
-# of 2, far from unusual in a 100x100 puzzle, has about a thousand times more. Listing a million
-# layouts a second, they take:
+# More blocks need a longer line before they fit at all (the 8- and 16-block curves start further
+# right, as printed above); from where it starts, the more blocks, the steeper a curve climbs. A
+# line of 100 cells half filled by 16 blocks has trillions of layouts, and a line of 100 cells with
+# 20 blocks of 2, far from unusual in a 100x100 puzzle, has hundreds of times more. Listing a
+# million layouts a second, they take:
 
 # %% tags=["active-ipynb"]
 # SECONDS_PER_YEAR = 365.25 * 24 * 3600
@@ -510,12 +507,15 @@ def growing_clue(cells: int) -> Clue:
 #     layouts = count_layouts(blocks, 100)
 #     print(f'{layouts:.2e} layouts of {blocks} in 100 cells:'
 #           f' {layouts / 1e6 / SECONDS_PER_YEAR:,.1f} years at a million a second')
+# ratio = count_layouts(growing_clue(100), 100) / count_layouts(half_full(16, 100), 100)
+# print(f'the second has {ratio:.0f} times as many')
 
 # %% [markdown]
-# Programs that list layouts do run into this wall. A literate Python program that finds every
-# solution of a puzzle, one of the solvers this series started from, listed every layout of every
-# line up front; on a 100x100 puzzle it ran out of memory, several gigabytes in, after just two
-# rows. Listing layouts is the right *definition* of line solving and the wrong *algorithm*.
+# Programs that list layouts do run into this wall. One that finds every solution of a puzzle
+# (a literate Python 2 program, "recursive all-solutions", one of the sources this course retells)
+# listed every layout of every line up front; on a 100x100 puzzle, its author reports, it ran out
+# of memory after two rows. Listing layouts is the right *definition* of line solving and the
+# wrong *algorithm*.
 #
 # ## What we have learned, and what comes next
 #
@@ -528,7 +528,7 @@ def growing_clue(cells: int) -> Clue:
 #   are too many to list in a lifetime.
 #
 # Next, lesson 2 answers the same question without listing a single layout, in time proportional
-# to cells times blocks, and proves it gives the same answers.
+# to cells times blocks, and checks that it gives the same answers.
 #
 # ## Exercises
 #

@@ -1,4 +1,4 @@
-"""Build the tutorial as a website: every chapter in reading order, from the stored notebooks.
+"""Build the tutorial as a website: every lesson in reading order, from the stored notebooks.
 
     python book/build.py                        # writes book/_build/html/ (open index.html)
     python book/build.py --repository-url https://github.com/ORG/REPO    # with Binder links
@@ -8,9 +8,10 @@ Jupyter Book 1.x (Sphinx and sphinx-book-theme, installed from PyPI) builds the 
 notebooks are shown as they are stored, executed: nothing is re-run. The script assembles the
 book's sources in OUT/src:
 - this folder's _config.yml, with the repository's URL and branch filled in;
-- a table of contents written from the notebooks' own titles: "# Chapter N. ..." in the order of
-  N, then the "# Appendix ..." notebooks (a notebook with neither title stops the build);
-- the README's introduction and its list of chapters as the front page;
+- a table of contents written from the notebooks' own titles: "# Lesson N. ..." in the order of
+  N, then the reference notebooks ("# Reference. ..." and "# Appendix. ...", by name), then the
+  glossary (book/glossary.md); a notebook with none of these titles stops the build;
+- the README's introduction and its list of lessons as the front page;
 - copies of notebooks/*.ipynb at the same paths as in the repository (so the Binder link of a
   page opens that notebook), without the jupytext pairing metadata, which belongs to the
   repository and not to a downloaded notebook;
@@ -38,8 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 URL_VARIABLE = "BOOK_REPOSITORY_URL"
-CHAPTER_TITLE = re.compile(r"# Chapter (\d+)\. \S")
-APPENDIX_TITLE = re.compile(r"# Appendix\b")
+LESSON_TITLE = re.compile(r"# Lesson (\d+)\. \S")
+REFERENCE_TITLE = re.compile(r"# (Reference|Appendix)\b")
 
 
 class BookError(Exception):
@@ -49,7 +50,7 @@ class BookError(Exception):
 # --- the reading order -----------------------------------------------------------------------------
 
 def notebook_title(notebook: Path) -> str:
-    """The first line of a notebook's first markdown cell, e.g. '# Chapter 1. Nonograms ...'."""
+    """The first line of a notebook's first markdown cell, e.g. '# Lesson 1. One line ...'."""
     for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
         if cell["cell_type"] == "markdown":
             lines = "".join(cell["source"]).strip().splitlines()
@@ -58,32 +59,33 @@ def notebook_title(notebook: Path) -> str:
 
 
 def reading_order(folder: Path) -> list[Path]:
-    """Every notebook in folder: the chapters by their number N, then the appendices by name.
+    """Every notebook in folder: the lessons by their number N, then the references by name.
 
-    Chapter numbers must run 1, 2, ..., N; any other notebook is an error, so that a new notebook
+    Lesson numbers must run 1, 2, ..., N; any other notebook is an error, so that a new notebook
     is never silently left out of the book."""
-    chapters, appendices = {}, []
+    lessons, references = {}, []
     for notebook in sorted(folder.glob("*.ipynb")):
         title = notebook_title(notebook)
-        if match := CHAPTER_TITLE.match(title):
+        if match := LESSON_TITLE.match(title):
             number = int(match.group(1))
-            if number in chapters:
-                raise BookError(f"{notebook.name} and {chapters[number].name} are both chapter {number}")
-            chapters[number] = notebook
-        elif APPENDIX_TITLE.match(title):
-            appendices.append(notebook)
+            if number in lessons:
+                raise BookError(f"{notebook.name} and {lessons[number].name} are both lesson {number}")
+            lessons[number] = notebook
+        elif REFERENCE_TITLE.match(title):
+            references.append(notebook)
         else:
             raise BookError(f"{notebook.name} opens with {title!r}: a notebook in the book must "
-                            "open with '# Chapter N. Title' or '# Appendix. Title'")
-    if sorted(chapters) != list(range(1, len(chapters) + 1)):
-        raise BookError(f"the chapters are numbered {sorted(chapters)}, not 1 to {len(chapters)}")
-    return [chapters[number] for number in sorted(chapters)] + appendices
+                            "open with '# Lesson N. Title', '# Reference. Title' or '# Appendix. Title'")
+    if sorted(lessons) != list(range(1, len(lessons) + 1)):
+        raise BookError(f"the lessons are numbered {sorted(lessons)}, not 1 to {len(lessons)}")
+    return [lessons[number] for number in sorted(lessons)] + references
 
 
 def table_of_contents(notebooks: list[Path]) -> str:
-    """A Jupyter Book _toc.yml: the front page, then each notebook at notebooks/NAME."""
+    """A Jupyter Book _toc.yml: the front page, each notebook at notebooks/NAME, the glossary."""
     return "\n".join(["format: jb-book", "root: intro", "chapters:"]
-                     + [f"- file: notebooks/{notebook.stem}" for notebook in notebooks]) + "\n"
+                     + [f"- file: notebooks/{notebook.stem}" for notebook in notebooks]
+                     + ["- file: glossary"]) + "\n"
 
 
 NOTEBOOK_NAME = re.compile(r"`notebooks/([\w-]+)\.ipynb`")
@@ -94,8 +96,8 @@ def table_cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
-def linked_chapter_table(lines: list[str]) -> list[str]:
-    """The README's chapter table for a web page: each chapter's name links to its page, and
+def linked_lesson_table(lines: list[str]) -> list[str]:
+    """The README's lesson table for a web page: each lesson's name links to its page, and
     the notebook column (a file name, which the link replaces) goes."""
     header = table_cells(lines[0])
     if "notebook" not in header:
@@ -113,19 +115,19 @@ def linked_chapter_table(lines: list[str]) -> list[str]:
 
 
 def front_page(readme: str) -> str:
-    """The README's title and introduction, and its section "## Chapters" if it has one.
+    """The README's title and introduction, and its section "## Lessons" if it has one.
 
-    Each notebook named in them (`notebooks/NAME.ipynb`) becomes a link to its chapter's page."""
+    Each notebook named in them (`notebooks/NAME.ipynb`) becomes a link to its page."""
     sections = re.split(r"(?m)^(?=## )", readme)
     text = sections[0] + "".join(section for section in sections[1:]
-                                 if section.startswith("## Chapters"))
+                                 if section.startswith("## Lessons"))
     lines, page, table = text.splitlines(), [], []
     for line in lines + [""]:
         if line.startswith("|"):
             table.append(line)
             continue
         if table:
-            page, table = page + linked_chapter_table(table), []
+            page, table = page + linked_lesson_table(table), []
         page.append(line)
     return NOTEBOOK_NAME.sub(r"[`notebooks/\1.ipynb`](notebooks/\1.ipynb)", "\n".join(page))
 
@@ -200,6 +202,7 @@ def stage(src: Path, config: dict, notebooks: list[Path], readme: str) -> None:
     (src / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
     (src / "_toc.yml").write_text(table_of_contents(notebooks), encoding="utf-8")
     (src / "intro.md").write_text(front_page(readme), encoding="utf-8")
+    shutil.copy(BOOK / "glossary.md", src / "glossary.md")
     for notebook in notebooks:
         content = json.loads(notebook.read_text(encoding="utf-8"))
         content["metadata"].pop("jupytext", None)
@@ -259,7 +262,7 @@ def repository(base: dict, url_option: str | None, branch_option: str | None) ->
     if url:
         print(f"repository: {url} (from {source}), branch {branch}")
     else:
-        print(f"WARNING (book): no repository URL ({source}), so the chapter pages get no Binder "
+        print(f"WARNING (book): no repository URL ({source}), so the lesson pages get no Binder "
               f"launch link, only the notebook download. Give one with --repository-url URL, "
               f"the environment variable {URL_VARIABLE}, or repository: url: in book/_config.yml.",
               file=sys.stderr)

@@ -2,15 +2,16 @@
 
 - the build reports no Sphinx warning (nitpicky: no broken internal link, no missing image), and
   its theme is the installed sphinx-book-theme package's;
-- the table of contents links every notebook of notebooks/ in reading order: the chapters by the
-  N of their "# Chapter N." titles, then the appendices (read here from the notebooks themselves);
-- in Chromium, driven by Playwright: each chapter page loads with no console error and fetches
+- the table of contents links every notebook of notebooks/ in reading order: the lessons by the
+  N of their "# Lesson N." titles, then the reference notebooks (read here from the notebooks
+  themselves), then the glossary;
+- in Chromium, driven by Playwright: each lesson page loads with no console error and fetches
   nothing from the network, every figure the notebook stores is on the page and has loaded, and
   the page offers a Binder launch link and a download of its notebook, and says so where an
   output is an interactive widget (a page has no kernel to draw it); the search page finds
   "probing";
 - without a repository URL the build says so, and offers no launch link.
-A full-page screenshot of each chapter is saved in book/_build/test/screenshots/, for a person.
+A full-page screenshot of each page is saved in book/_build/test/screenshots/, for a person.
 
 `python -m pytest -m browser` runs these alone. They skip when jupyter-book is missing, and the
 browser tests when playwright or Debian's Chromium (/usr/bin/chromium) is.
@@ -56,17 +57,17 @@ def title(notebook):
 
 
 def expected_reading_order():
-    """(name, title) of every notebook: chapters by number, then appendices by name."""
-    chapters, appendices = [], []
+    """(name, title) of every notebook: lessons by number, then references by name."""
+    lessons, references = [], []
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
         heading = title(notebook)
-        if match := re.match(r"Chapter (\d+)\. ", heading):
-            chapters.append((int(match.group(1)), notebook.stem, heading))
+        if match := re.match(r"Lesson (\d+)\. ", heading):
+            lessons.append((int(match.group(1)), notebook.stem, heading))
         else:
-            assert heading.startswith("Appendix"), f"{notebook.name}: {heading!r} is neither"
-            appendices.append((notebook.stem, heading))
-    assert [number for number, _, _ in sorted(chapters)] == list(range(1, len(chapters) + 1))
-    return [(name, heading) for _, name, heading in sorted(chapters)] + appendices
+            assert heading.startswith(("Appendix", "Reference")), f"{notebook.name}: {heading!r}"
+            references.append((notebook.stem, heading))
+    assert [number for number, _, _ in sorted(lessons)] == list(range(1, len(lessons) + 1))
+    return [(name, heading) for _, name, heading in sorted(lessons)] + references
 
 
 PAGES = expected_reading_order()
@@ -161,7 +162,7 @@ def test_a_broken_link_or_a_missing_image_is_a_warning(tmp_path):
     notebook = tmp_path / "broken.ipynb"
     notebook.write_text(json.dumps({
         "cells": [{"cell_type": "markdown", "id": "broken", "metadata": {}, "source": [
-            "# Chapter 1. Broken\n\n![a figure](missing.png) and [a page](nowhere.ipynb)"]}],
+            "# Lesson 1. Broken\n\n![a figure](missing.png) and [a page](nowhere.ipynb)"]}],
         "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
     config = yaml.safe_load((ROOT / "book" / "_config.yml").read_text())
     build.stage(tmp_path / "src", build.book_config(config, None, "main"), [notebook], "# A book\n")
@@ -183,6 +184,7 @@ def test_the_theme_comes_from_its_package(book):
 def test_every_notebook_is_in_the_table_of_contents_in_order(book):
     toc = (OUT / "src" / "_toc.yml").read_text()
     assert re.findall(r"- file: notebooks/(\S+)", toc) == [name for name, _ in PAGES]
+    assert toc.rstrip().endswith("- file: glossary")
 
 
 def test_no_repository_url_means_a_warning_and_no_launch_link(monkeypatch, capsys):
@@ -213,7 +215,7 @@ def test_repository_urls():
 
 # --- in the browser ----------------------------------------------------------------------------
 
-def test_the_table_of_contents_links_every_chapter_in_order(site, browser):
+def test_the_table_of_contents_links_every_page_in_order(site, browser):
     page, problems = open_page(browser, site, "intro.html")
     links = page.eval_on_selector_all(
         "nav.bd-links a", "links => links.map(link => [link.textContent.trim(), link.getAttribute('href')])")
@@ -225,12 +227,12 @@ def test_the_table_of_contents_links_every_chapter_in_order(site, browser):
     assert problems == []
     assert links[0] == ["Nonograms by constraint propagation", "#"]        # the front page
     assert links[1:] == [[heading.replace("`", ""), f"notebooks/{name}.html"]
-                         for name, heading in PAGES]
+                         for name, heading in PAGES] + [["Glossary", "glossary.html"]]
     assert {f"notebooks/{name}.html" for name, _ in PAGES} <= set(front_page_links)
 
 
 @pytest.mark.parametrize("name", [name for name, _ in PAGES])
-def test_a_chapter_page(site, browser, name):
+def test_a_notebook_page(site, browser, name):
     notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())
     outputs = [output.get("data", {}) for cell in notebook["cells"] for output in cell.get("outputs", [])]
     stored_figures = sum("image/png" in data for data in outputs)

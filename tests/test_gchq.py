@@ -1,4 +1,6 @@
-"""Tests of chapter 3: the GCHQ 2015 puzzle's data, the pattern-set solver, and the QR reveal."""
+"""Tests of lesson 5 (gchq): the GCHQ 2015 puzzle's data, the layout-list solver, the givens that matter.
+
+The QR plumbing (qr_pixels, decode_qr) lives in nonodraw: tests/test_nonodraw_qr.py."""
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,7 +16,7 @@ import nonoprobe
 import nonovector
 from gchq import COLS, GIVENS, ROWS, SOLUTION
 
-# The card's solution, pinned here independently of gchq.SOLUTION_TEXT.
+# The card's solution, pinned here independently of the module (which computes gchq.SOLUTION).
 PICTURE = """\
 #######.###...#.#.#######
 #.....#.##.##.....#.....#
@@ -63,8 +65,13 @@ def test_clues_fit_and_totals_agree():
     assert sum(map(sum, ROWS)) == sum(map(sum, COLS)) == 339
 
 
+def test_clue_text_is_parsed_into_lists():
+    assert gchq.parse_clues("\n7 3 | 1\n2 2 |1 1 1\n") == [[7, 3], [1], [2, 2], [1, 1, 1]]
+    assert ROWS[0] == [7, 3, 1, 1, 7] and ROWS[21] == [1, 3, 1, 3, 10, 2] and COLS[-1] == [7, 1, 3, 2, 1, 1]
+    assert all(type(clue) is list and all(type(n) is int for n in clue) for clue in ROWS + COLS)
+
+
 def test_solution_matches_clues_and_givens():
-    assert gchq.SOLUTION_TEXT == PICTURE
     assert picture(SOLUTION) == PICTURE
     assert [nonovector.line2blocks(row) for row in SOLUTION] == ROWS
     assert [nonovector.line2blocks(col) for col in zip(*SOLUTION)] == COLS
@@ -72,7 +79,7 @@ def test_solution_matches_clues_and_givens():
 
 
 def test_data_agrees_with_the_puzzle_file():
-    """The module's copy of the card and the repo's puzzles/gchq2015.non (read by chapter 7)."""
+    """The module's copy of the card and the repo's puzzles/gchq2015.non."""
     import nonofiles
     puzzle = nonofiles.read_puzzle(Path(__file__).parent.parent / "puzzles" / "gchq2015.non")
     assert puzzle.rows == ROWS and puzzle.cols == COLS
@@ -88,11 +95,11 @@ def test_grid_with_givens():
 
 
 @pytest.mark.parametrize("bad, words", [
-    ([(25, 0)], r"given 0 is \(25, 0\), outside the 25x25 grid"),
-    ([(0, 0), (-1, 3)], r"given 1 is \(-1, 3\), outside"),
-    ([(1, 2, 3)], r"given 0 is \(1, 2, 3\), not a \(row, col\) pair"),
-    ([7], r"given 0 is 7, not a \(row, col\) pair"),
-    ([(1.0, 2)], r"given 0 is \(1.0, 2\), outside"),
+    ([(25, 0)], r"given 0 is \(25, 0\), not a cell of the 25x25 grid"),
+    ([(0, 0), (-1, 3)], r"given 1 is \(-1, 3\), not a cell"),
+    ([(1, 2, 3)], r"given 0 is \(1, 2, 3\), not a cell"),
+    ([7], r"given 0 is 7, not a cell"),
+    ([(1.0, 2)], r"given 0 is \(1.0, 2\), not a cell"),
 ])
 def test_bad_givens_are_named(bad, words):
     with pytest.raises(nonocheck.PuzzleError, match=words):
@@ -100,31 +107,38 @@ def test_bad_givens_are_named(bad, words):
     assert issubclass(nonocheck.PuzzleError, ValueError)
 
 
-# --- the pattern-set method -------------------------------------------------------------------
+def test_grid_with_givens_of_another_size():
+    assert gchq.grid_with_givens([(2, 4)], 3, 5) == [[None] * 5, [None] * 5, [None] * 4 + [1]]
+    with pytest.raises(nonocheck.PuzzleError, match=r"given 0 is \(0, 5\), not a cell of the 3x5 grid"):
+        gchq.grid_with_givens([(0, 5)], 3, 5)
 
-def test_line_patterns_small_examples():
-    assert gchq.line_patterns([2, 1], 5) == [(0, 1, 1, 0, 1), (1, 1, 0, 0, 1), (1, 1, 0, 1, 0)]
-    assert gchq.line_patterns([], 3) == [(0, 0, 0)]
-    assert gchq.line_patterns([0], 2) == [(0, 0)]
-    assert gchq.line_patterns([3], 3) == [(1, 1, 1)]
+
+# --- the layout-list method (yangs) ---------------------------------------------------------
+
+def test_line_layouts_small_examples():
+    assert gchq.line_layouts([2, 1], 5) == [(0, 1, 1, 0, 1), (1, 1, 0, 0, 1), (1, 1, 0, 1, 0)]
+    assert gchq.line_layouts([], 3) == [(0, 0, 0)]
+    assert gchq.line_layouts([0], 2) == [(0, 0)]
+    assert gchq.line_layouts([3], 3) == [(1, 1, 1)]
+    assert gchq.line_layouts([1], 3) == [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
     with pytest.raises(nonovector.ClueError, match="needs at least 11 cells"):
-        gchq.line_patterns([5, 5], 10)
+        gchq.line_layouts([5, 5], 10)
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(1, 4), max_size=4), st.integers(0, 14))
-def test_line_patterns_are_the_layouts(blocks, cells):
+def test_line_layouts_are_lesson_1s_layouts(blocks, cells):
     if nonovector.min_length(blocks) > cells:
         return
-    patterns = gchq.line_patterns(blocks, cells)
-    assert len(patterns) == len(set(patterns)) == nonovector.count_layouts(blocks, cells)
-    layouts = {nonovector.vexpand(layout, cells) for layout in nonovector.nonoblocks(blocks, cells)}
-    assert {nonovector.show_line(p) for p in patterns} == layouts
+    layouts = gchq.line_layouts(blocks, cells)
+    assert len(layouts) == len(set(layouts)) == nonovector.count_layouts(blocks, cells)
+    expected = {nonovector.vexpand(layout, cells) for layout in nonovector.nonoblocks(blocks, cells)}
+    assert {nonovector.show_line(layout) for layout in layouts} == expected
 
 
 @lru_cache(maxsize=None)
-def row_patterns(r):
-    return gchq.line_patterns(ROWS[r], 25)
+def row_layouts(r):
+    return gchq.line_layouts(ROWS[r], 25)
 
 
 @settings(max_examples=200, deadline=None)
@@ -133,48 +147,72 @@ def test_eliminate_deduce_equals_solve_line(data):
     r = data.draw(st.integers(0, 24), label="row")
     hidden = data.draw(st.lists(st.booleans(), min_size=25, max_size=25), label="hidden")
     line = [None if hide else cell for cell, hide in zip(SOLUTION[r], hidden)]
-    patterns = gchq.eliminate(row_patterns(r), line)
-    assert gchq.deduce(patterns, 25) == nonoline.solve_line(ROWS[r], line)
+    layouts = gchq.eliminate(row_layouts(r), line)
+    assert all(layout[i] == cell for layout in layouts for i, cell in enumerate(line)
+               if cell is not None)
+    assert gchq.deduce(layouts, 25) == nonoline.solve_line(ROWS[r], line)
 
 
-def test_deduce_with_no_patterns_is_a_contradiction():
+def test_deduce_with_no_layouts_is_a_contradiction():
     with pytest.raises(nonovector.Contradiction):
         gchq.deduce([], 5)
     with pytest.raises(nonovector.Contradiction):
-        gchq.solve_by_patterns([[1]], [[1], []], [[0, None]])
+        gchq.solve_by_layouts([[1]], [[1], []], [[0, None]])
 
 
-def test_pattern_method_names_bad_input():
+def test_layout_method_names_bad_input():
     with pytest.raises(nonocheck.PuzzleError, match=r"column 1: clue \[2\] needs at least 2 cells"):
-        gchq.solve_by_patterns([[1]], [[1], [2]])
-    with pytest.raises(nonocheck.PuzzleError, match="not 1x2"):
-        gchq.solve_by_patterns([[1]], [[1], []], [[None]])
+        gchq.solve_by_layouts([[1]], [[1], [2]])
+    with pytest.raises(nonocheck.PuzzleError, match="grid row 0 has 1 cells, expected 2"):
+        gchq.solve_by_layouts([[1]], [[1], []], [[None]])
     with pytest.raises(nonovector.ClueError, match="cell 1"):
-        gchq.solve_by_patterns([[1]], [[1], []], [[None, 2]])
+        gchq.solve_by_layouts([[1]], [[1], []], [[None, 2]])
 
 
-def test_pattern_counts():
-    counts = [len(gchq.line_patterns(clue, 25)) for clue in ROWS + COLS]
+def test_layout_method_does_not_change_the_callers_grid():
+    start = gchq.grid_with_givens()
+    gchq.solve_by_layouts(ROWS, COLS, start)
+    assert start == gchq.grid_with_givens()
+
+
+def test_layout_counts():
+    counts = [len(gchq.line_layouts(clue, 25)) for clue in ROWS + COLS]
     assert sum(counts) == 167_190 and max(counts) == 27_132
 
 
-def test_pattern_method_solves_the_card_by_line_logic():
-    run = gchq.solve_by_patterns(ROWS, COLS, gchq.grid_with_givens())
+def test_layout_method_solves_the_card_by_line_logic():
+    run = gchq.solve_by_layouts(ROWS, COLS, gchq.grid_with_givens())
     assert picture(run.grid) == PICTURE
-    assert run.passes == 4 and run.unknowns == [603, 317, 58, 10, 0]
-    assert run.generated == 167_190
-    assert len(run.sweeps) == 1 + 2 * run.passes
+    assert run.unknowns == [603, 317, 58, 10, 0]
+    assert run.listed == run.checks[0] == 167_190
+    assert run.checks == [167_190, 96_059, 431, 67]  # each pass checks what the last one left
+    assert len(run.sweeps) == 1 + 2 * len(run.checks)
+    assert [title for title, _ in run.sweeps[:3]] == ["start", "pass 1: rows", "pass 1: columns"]
+    assert run.sweeps[-1][1] == run.grid and gchq.count_unknowns(run.sweeps[0][1]) == 603
 
 
-def test_pattern_method_without_givens_stops_with_12_unknown():
-    run = gchq.solve_by_patterns(ROWS, COLS)
+def test_layout_method_passes_through_lesson_3s_sweeps():
+    """After each full pass (rows, then columns) the grid is the one lesson 3's loop reaches."""
+    run = gchq.solve_by_layouts(ROWS, COLS, gchq.grid_with_givens())
+    history = nonogram2d.sweep_history(ROWS, COLS, gchq.grid_with_givens())
+    assert history == [grid for title, grid in run.sweeps if title == "start" or "columns" in title]
+
+
+def test_layout_method_without_givens_stops_with_12_unknown():
+    run = gchq.solve_by_layouts(ROWS, COLS)
     assert gchq.count_unknowns(run.grid) == 12
+    assert run.unknowns[-1] == run.unknowns[-2] == 12  # the last pass decided nothing
     assert run.grid == nonogram2d.propagate(ROWS, COLS)
 
 
-# --- nonogram2d on the card --------------------------------------------------------------------
+def test_a_full_grid_given_is_checked_once():
+    run = gchq.solve_by_layouts(ROWS, COLS, SOLUTION)
+    assert run.grid == SOLUTION and len(run.checks) == 1 and run.unknowns == [0, 0]
 
-def test_nonogram2d_solves_the_card():
+
+# --- lesson 4's engine on the card ----------------------------------------------------------------
+
+def test_lesson_4s_engine_solves_the_card():
     assert picture(nonoprobe.solve(ROWS, COLS, gchq.grid_with_givens())) == PICTURE
 
 
@@ -204,31 +242,15 @@ def test_smallest_sufficient_givens_edge_cases():
     assert gchq.smallest_sufficient_givens([(0, 1)], [a, b], a) == []
 
 
-# --- the reveal -------------------------------------------------------------------------------
+# --- edge cases ------------------------------------------------------------------------------
 
-def test_qr_pixels_geometry():
-    pixels = gchq.qr_pixels([[1, 0], [0, 1]], scale=3, quiet=1)
-    assert len(pixels) == len(pixels[0]) == 12
-    assert pixels[0] == [255] * 12
-    assert pixels[3][3:9] == [0, 0, 0, 255, 255, 255]
-    assert pixels[6][3:9] == [255, 255, 255, 0, 0, 0]
-
-
-def test_decode_the_card():
-    pytest.importorskip("zxingcpp")
-    pytest.importorskip("PIL")
-    assert gchq.decode_qr(SOLUTION) == ("www.gchq.gov.uk/puzz", None)
-    text, problem = gchq.decode_qr([[0] * 25 for _ in range(25)])
-    assert text is None and "no QR code" in problem
-
-
-def test_pattern_method_never_returns_a_grid_that_breaks_a_clue():
+def test_layout_method_never_returns_a_grid_that_breaks_a_clue():
     # the last column sweep fills the grid; row 0 (clue [1]) would end up with two cells
     with pytest.raises(nonovector.Contradiction):
-        gchq.solve_by_patterns([[1], [1], [2]], [[], [1, 1], [1, 1]])
+        gchq.solve_by_layouts([[1], [1], [2]], [[], [1, 1], [1, 1]])
     full_but_wrong = [[0, 1, 1], [0, 0, 0], [0, 1, 1]]
     with pytest.raises(nonovector.Contradiction):
-        gchq.solve_by_patterns([[1], [1], [2]], [[], [1, 1], [1, 1]], full_but_wrong)
+        gchq.solve_by_layouts([[1], [1], [2]], [[], [1, 1], [1, 1]], full_but_wrong)
 
 
 def test_smallest_sufficient_givens_says_when_no_subset_works():
@@ -239,3 +261,8 @@ def test_smallest_sufficient_givens_says_when_no_subset_works():
     assert gchq.smallest_sufficient_givens(one_row, solutions, SOLUTION) == []
     assert gchq.smallest_sufficient_givens([], solutions, SOLUTION) == []
     assert gchq.smallest_sufficient_givens([], [SOLUTION], SOLUTION) == [()]  # nothing to rule out
+
+
+def test_the_reveal_is_importable_from_gchq():
+    import nonodraw
+    assert gchq.qr_pixels is nonodraw.qr_pixels and gchq.decode_qr is nonodraw.decode_qr

@@ -15,9 +15,8 @@ import nonovector
 from nonocheck import PuzzleError
 from nonodraw import changed_cells
 from nonofiles import read_clues
-from nonogram2d import (Engine, Step, first_in_first_out, first_step, first_unknown, line_steps,
-                        parrayclues, pic2gram, propagate, show_grid, solutions, solve, sweep,
-                        sweep_history, transpose)
+from nonogram2d import (Engine, first_in_first_out, first_unknown, parrayclues, pic2gram,
+                        propagate, show_grid, solutions, solve, sweep, sweep_history, transpose)
 from nonovector import Contradiction, line2blocks
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
@@ -176,29 +175,6 @@ def test_first_in_first_out_takes_the_oldest_line():
 def test_propagate_on_a_stalled_puzzle_is_the_sweep_fixpoint():
     rows, cols = clues_of("webpbn-00023.non")  # Edge: line logic decides nothing
     assert propagate(rows, cols) == sweep_history(rows, cols)[-1] == [[None] * 10] * 11
-
-def all_lines(height, width):
-    return tuple(range(height + width))
-
-@settings(max_examples=60, deadline=None)
-@given(pictures)
-def test_line_steps_are_propagation_one_line_at_a_time(picture):
-    rows, cols = pic2gram(picture)
-    engine, counted = Engine(rows, cols), Engine(rows, cols)
-    steps = [first_step(engine)] + list(line_steps(engine))
-    assert steps[0] == Step(None, [], [[None] * len(cols) for _ in rows], all_lines(len(rows), len(cols)))
-    assert steps[-1].grid == counted.propagate(counted.grid) and steps[-1].queue == ()
-    assert len(steps) - 1 == counted.line_solves == engine.line_solves
-    for before, step in zip(steps, steps[1:]):
-        assert step.changed == changed_cells(before.grid, step.grid)
-        assert all(step.line in (r, len(rows) + c) for r, c in step.changed)
-        assert step.line == before.queue[0]  # first in, first out
-    steps[1].grid[0][0] = "scribbled"  # each step has a grid of its own
-    assert all(step.grid[0][0] != "scribbled" for step in steps[2:] + steps[:1])
-
-def test_line_steps_name_the_line_that_fails():
-    with pytest.raises(Contradiction, match="cannot hold its clue"):
-        list(line_steps(Engine(*IMPOSSIBLE)))
 
 def test_diagonal_has_two_solutions():
     found = list(solutions(*DIAGONAL))

@@ -1,11 +1,14 @@
 """Tests of the library module nonostepper: the classroom stepper, move by move."""
 import pytest
+from hypothesis import given, settings
 
-from nonogram2d import Engine, Step, first_step, propagate
+from nonodraw import changed_cells
+from nonogram2d import Engine, pic2gram, propagate
 from nonoprobe import Engine as ProbingEngine, analyse, most_known_neighbours
-from nonostepper import stepper
+from nonostepper import Step, first_step, line_steps, stepper
+from nonovector import Contradiction
 
-from test_nonogram2d import COLS, DIAGONAL, PICTURE, ROWS, clues_of
+from test_nonogram2d import COLS, DIAGONAL, IMPOSSIBLE, PICTURE, ROWS, clues_of, pictures
 
 def test_stepping_to_the_end_equals_propagate():
     for rows, cols in ((ROWS, COLS), clues_of("webpbn-00006.non"), clues_of("webpbn-00023.non")):
@@ -105,3 +108,29 @@ def test_bad_clue_text_gives_a_message_not_an_error(change, words):
     answer = start.with_clues(texts)
     assert answer.message == words
     assert answer.steps == start.steps and answer.engine is start.engine
+
+
+# --- step records ---------------------------------------------------------------------------
+
+def all_lines(height, width):
+    return tuple(range(height + width))
+
+@settings(max_examples=60, deadline=None)
+@given(pictures)
+def test_line_steps_are_propagation_one_line_at_a_time(picture):
+    rows, cols = pic2gram(picture)
+    engine, counted = Engine(rows, cols), Engine(rows, cols)
+    steps = [first_step(engine)] + list(line_steps(engine))
+    assert steps[0] == Step(None, [], [[None] * len(cols) for _ in rows], all_lines(len(rows), len(cols)))
+    assert steps[-1].grid == counted.propagate(counted.grid) and steps[-1].queue == ()
+    assert len(steps) - 1 == counted.line_solves == engine.line_solves
+    for before, step in zip(steps, steps[1:]):
+        assert step.changed == changed_cells(before.grid, step.grid)
+        assert all(step.line in (r, len(rows) + c) for r, c in step.changed)
+        assert step.line == before.queue[0]  # first in, first out
+    steps[1].grid[0][0] = "scribbled"  # each step has a grid of its own
+    assert all(step.grid[0][0] != "scribbled" for step in steps[2:] + steps[:1])
+
+def test_line_steps_name_the_line_that_fails():
+    with pytest.raises(Contradiction, match="cannot hold its clue"):
+        list(line_steps(Engine(*IMPOSSIBLE)))

@@ -1,8 +1,8 @@
-"""Chapter 2's classroom stepper, driven in a real JupyterLab by a real browser.
+"""The classroom stepper (library module nonostepper), driven in a real JupyterLab by a real browser.
 
 JupyterLab runs on 127.0.0.1 (a free port, a token) in a temporary copy of the repo, so the
 real notebooks are never touched (and nothing is ever saved). Chromium, driven by Playwright,
-opens chapter 2, runs every cell, presses the stepper's *next* three times and reads the step
+opens lesson 4 (nonoprobe), runs every cell, presses the stepper's *next* three times and reads the step
 counter and the highlighted line from the page. Skipped when Chromium or Playwright is missing.
 """
 import json
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
-NOTEBOOK = "notebooks/nonogram2d.ipynb"
+NOTEBOOK = "notebooks/nonoprobe.ipynb"
 
 
 def free_port():
@@ -52,7 +52,7 @@ def lab(tmp_path_factory):
     copy = work / "repo"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
         ".git", ".ci", ".hypothesis", "__pycache__", "*.egg-info", ".ipynb_checkpoints", "_build"))
-    os.utime(copy / "nonogram2d.py")  # jupytext refuses a notebook newer than its paired module
+    os.utime(copy / "nonoprobe.py")  # jupytext refuses a notebook newer than its paired module
     for folder in ("runtime", "settings/@jupyterlab/apputils-extension", "workspaces"):
         (work / folder).mkdir(parents=True)
     (work / "settings/@jupyterlab/apputils-extension/notification.jupyterlab-settings").write_text(
@@ -143,6 +143,6 @@ def test_the_stepper_steps_in_jupyterlab(lab):
             print(f"screenshots: {work / 'stepper.png'}, {work / 'jupyterlab.png'}")
         finally:
             browser.close()
-    # chapter 2's first-in-first-out queue starts with the rows, in order
+    # lesson 3's first-in-first-out queue starts with the rows, in order
     assert seen == [("step 0", None), ("step 1", "row-0"), ("step 2", "row-1"),
                     ("step 3", "row-2")]
