@@ -10,6 +10,11 @@ raises an error whose message names the clue, row, column or cell at fault:
 
 Lesson 1's `nonovector.Contradiction` (no layout fits) is the other error of the project: it is
 not about malformed input but about a well-formed question with no answer.
+
+Sections: clues and lines (normalize_clue, check_line, enumerable_clue); pictures and puzzles
+(check_picture, check_puzzle); budgets and messages (checked_budget, plural); colour clues,
+pictures, lines and puzzles (check_colour_*; the colour lessons); the doors of the bit solver
+(checked_clue, check_bits; lesson 7).
 """
 
 from collections.abc import Iterable
@@ -90,6 +95,16 @@ def check_line(line: Iterable) -> Line:
         if cell is not None and (isinstance(cell, bool) or cell not in (0, 1)):
             raise ClueError(f'cell {i} of the line is {cell!r}; cells must be 1, 0 or None')
     return [None if cell is None else int(cell) for cell in cells]
+
+
+def check_forces(force0: Iterable[int], force1: Iterable[int], cells: int) -> tuple[set, set]:
+    """(empty, filled): the forced cells as two sets of cell indexes, or ClueError naming one
+    that is not a cell of a line of `cells` cells."""
+    empty, filled = set(force0), set(force1)
+    for i in empty | filled:
+        if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < cells:
+            raise ClueError(f'forced cell {i!r} is not a cell index of a line of {cells} cells')
+    return empty, filled
 
 
 MOST_BLOCKS_LISTED = 400  # listing goes one nested call deeper per block; Python stops near 1000
@@ -197,3 +212,177 @@ def plural(count: int, noun: str) -> str:
     ('1 node', '12,345 probes')
     """
     return f'{count:,} {noun}{"" if count == 1 else "s"}'
+
+
+# --- colour ----------------------------------------------------------------------------------
+# The checks of colour puzzles (lessons 12 and 13, modules nonocolourline and nonocolour). A colour
+# clue is a list of blocks (length, colour), colours numbered from 1 (0 is the background); a
+# picture is a list of rows of colour numbers; while solving, a cell is the set of colours it may
+# still take, as a bitmask (bit c for colour c).
+
+def shortest_line(clue) -> int:
+    """The fewest cells that hold a colour clue: its blocks, and a gap between same-coloured
+    neighbours (blocks of different colours may touch).
+
+    >>> shortest_line([(2, 1), (1, 2), (2, 2)])
+    6
+    """
+    gaps = sum(1 for (_, a), (_, b) in zip(clue, clue[1:]) if a == b)
+    return sum(length for length, _ in clue) + gaps
+
+
+def colour_totals(clues):
+    """How many cells of each colour a list of colour clues asks for (a Counter).
+
+    >>> dict(colour_totals([[(2, 1), (1, 2)], [(3, 1)]]))
+    {1: 5, 2: 1}
+    """
+    from collections import Counter
+
+    totals = Counter()
+    for clue in clues:
+        for length, colour in clue:
+            totals[colour] += length
+    return totals
+
+
+def check_colour_clue(clue, kind: str, index, cells: int) -> tuple:
+    """A colour clue as a tuple of (length, colour) tuples that fit `cells` cells, or a
+    PuzzleError naming the line (`kind` 'row', 'column', ..., and its `index`)."""
+    where = f'{kind} {index}'.strip()
+    if isinstance(clue, (str, bytes)) or not hasattr(clue, '__iter__'):
+        raise PuzzleError(f'{where}: a colour clue is a list of (length, colour) blocks, '
+                          f'not {clue!r}')
+    blocks = []
+    for block in clue:
+        if not (isinstance(block, (tuple, list)) and len(block) == 2 and all(
+                isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in block)):
+            raise PuzzleError(f'{where}: block {block!r} is not a (length, colour) pair '
+                              'of whole numbers at least 1')
+        blocks.append(tuple(block))
+    if shortest_line(blocks) > cells:
+        raise PuzzleError(f'{where}: the clue needs {shortest_line(blocks)} cells, '
+                          f'the line has {cells}')
+    return tuple(blocks)
+
+
+def check_colour_line(clue, cells) -> tuple:
+    """The clue checked against a line of cell sets (bitmasks, whole numbers at least 1):
+    returned as check_colour_clue returns it, or PuzzleError."""
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, '__len__') or any(
+            isinstance(cell, bool) or not isinstance(cell, int) or cell < 1 for cell in cells):
+        raise PuzzleError(f'a line is a list of colour sets (bitmasks at least 1), not {cells!r}')
+    return check_colour_clue(clue, 'the line', '', len(cells))
+
+
+def check_colour_picture(picture) -> list[list[int]]:
+    """A colour picture as a fresh list of rows of colour numbers, or PuzzleError naming the fault.
+
+    >>> check_colour_picture(((0, 1), (2, 0)))
+    [[0, 1], [2, 0]]
+    """
+    if isinstance(picture, (str, bytes)) or not picture or not all(
+            isinstance(row, (list, tuple)) and row for row in picture):
+        raise PuzzleError('a colour picture is a non-empty list of non-empty rows of colour '
+                          'numbers')
+    width = len(picture[0])
+    for r, row in enumerate(picture):
+        if len(row) != width:
+            raise PuzzleError(f'row {r} of the picture has {len(row)} cells, row 0 has {width}')
+        for c, colour in enumerate(row):
+            if isinstance(colour, bool) or not isinstance(colour, int) or colour < 0:
+                raise PuzzleError(f'cell ({r}, {c}) of the picture is {colour!r}, not a colour '
+                                  'number (0 for the background)')
+    return [list(row) for row in picture]
+
+
+def check_colour_text(text, alphabet) -> list[str]:
+    """The rows of a colour picture typed as text (blank lines and surrounding spaces dropped),
+    or PuzzleError if the alphabet repeats a character or a row has one not in it.
+
+    >>> check_colour_text('''
+    ...   .r
+    ...   r.
+    ... ''', '.r')
+    ['.r', 'r.']
+    """
+    if not isinstance(text, str) or not isinstance(alphabet, str) or len(set(alphabet)) != len(
+            alphabet):
+        raise PuzzleError(f'a text picture needs text and an alphabet of distinct characters, '
+                          f'not {text!r} and {alphabet!r}')
+    rows = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    for r, row in enumerate(rows):
+        for char in row:
+            if char not in alphabet:
+                raise PuzzleError(f'row {r} of the picture has {char!r}, not one of {alphabet!r}')
+    return rows
+
+
+def check_colour_puzzle(rows, cols, grid=None) -> tuple[list, list, list[list[int]]]:
+    """Check a colour puzzle; return (rows, cols, grid of cell sets): clues as tuples of
+    (length, colour) tuples, and every cell the set of the background and all the colours the
+    clues use, or the one colour its `grid` entry gives (a colour number; None for open).
+    Raises PuzzleError naming the line, colour or cell at fault."""
+    for name, clues in (('rows', rows), ('columns', cols)):
+        if isinstance(clues, (str, bytes)) or not hasattr(clues, '__len__') or not clues:
+            raise PuzzleError(f'{name} must be a non-empty list of colour clues, not {clues!r}')
+    height, width = len(rows), len(cols)
+    rows = [check_colour_clue(clue, 'row', r, width) for r, clue in enumerate(rows)]
+    cols = [check_colour_clue(clue, 'column', c, height) for c, clue in enumerate(cols)]
+    by_rows, by_cols = colour_totals(rows), colour_totals(cols)
+    for colour in sorted(set(by_rows) | set(by_cols)):
+        if by_rows[colour] != by_cols[colour]:
+            raise PuzzleError(f'colour {colour}: the rows need {by_rows[colour]} cells of it, '
+                              f'the columns {by_cols[colour]}')
+    everything = 1 + sum(1 << colour for colour in by_rows)  # the background, and every colour used
+    cells = [[everything] * width for _ in range(height)]
+    if grid is not None:
+        if isinstance(grid, (str, bytes)) or not hasattr(grid, '__len__') or len(grid) != height \
+                or any(not hasattr(row, '__len__') or len(row) != width for row in grid):
+            raise PuzzleError(f'the grid must have {height} rows of {width} cells')
+        for r, row in enumerate(grid):
+            for c, colour in enumerate(row):
+                if colour is not None:
+                    if isinstance(colour, bool) or not isinstance(colour, int) or colour < 0 \
+                            or not everything >> colour & 1:
+                        raise PuzzleError(f'grid cell ({r}, {c}) is {colour!r}, not None or a '
+                                          'colour number that the clues use')
+                    cells[r][c] = 1 << colour
+    return rows, cols, cells
+
+
+# --- the bit solver's doors -------------------------------------------------------------------
+# The checks that the doors of lesson 7's fast line solver (module nonofast) make on every call,
+# cached answer or not: so they are cheap in the common case.
+
+def checked_clue(blocks, cells: int) -> tuple[int, ...]:
+    """The clue as a tuple of positive block lengths that fit in `cells`, else ClueError.
+
+    The common case (a list or tuple of positive ints that fit) is checked here directly, in a
+    fraction of the time of `normalize_clue`; anything else goes through `normalize_clue`, which
+    is thorough and has the error messages.
+
+    >>> checked_clue([2, 1], 5), checked_clue([0], 3)
+    ((2, 1), ())
+    """
+    if isinstance(blocks, (list, tuple)):
+        clue = tuple(blocks)
+        plain = all(type(length) is int and length > 0 for length in clue)
+        if plain and sum(clue) + len(clue) - 1 <= cells:
+            return clue
+    return tuple(normalize_clue(blocks, cells))
+
+
+def check_bits(clue, cells: int, filled: int, empty: int) -> tuple[int, ...]:
+    """The clue of a line given as bitmasks, as `checked_clue` returns it; ClueError if `cells`
+    is not a whole number at least 0, if a mask is not a set of cells of the line (an int from 0
+    to 2 ** cells - 1), or if a cell is marked both filled and empty."""
+    if isinstance(cells, bool) or not isinstance(cells, int) or cells < 0:
+        raise ClueError(f'line length {cells!r} is not a whole number of cells')
+    for name, mask in (('filled', filled), ('empty', empty)):
+        if isinstance(mask, bool) or not isinstance(mask, int) or mask < 0 or mask >> cells:
+            raise ClueError(f'{name} mask {mask!r} is not a set of cells of a line of {cells} cells')
+    if filled & empty:
+        both = [i for i in range(cells) if (filled & empty) >> i & 1]
+        raise ClueError(f'cells {both} are marked both filled and empty')
+    return checked_clue(clue, cells)

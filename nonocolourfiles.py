@@ -1,23 +1,33 @@
-# %% [markdown]
-# # Chapter 9. Colour puzzles from files and pictures
-#
-# Chapter 8 solves colour puzzles given as clue lists. Teachers and puzzle sites keep them in
-# files, and a teacher's own puzzle starts as a picture. This short chapter reads and writes
-# colour puzzles in webpbn's XML format, the format of the largest collection of nonograms on
-# the web, and turns a colour picture into a colour puzzle; the last chapter's `nonogram`
-# command uses both.
-#
-# This notebook is also the module `nonocolourfiles`.
+"""Colour puzzles from files and pictures: webpbn XML in colour, and colour pictures into puzzles.
 
-# %%
-"""Colour puzzles from files and pictures.
+A library module, not a lesson (`notebooks/reference-files.ipynb` shows it at work). It reads
+and writes colour puzzles in webpbn's XML format, the format of the largest collection of
+nonograms on the web, and turns a colour picture into a colour puzzle.
 
-Chapter 9 of the nonogram tutorial (notebooks/nonocolourfiles.ipynb is the readable version).
-ColourPuzzle (a colour puzzle as data), parse_colour_xml, format_colour_xml,
-read_colour_puzzles, write_colour_puzzle (webpbn XML), bw_puzzle_clues (a one-ink puzzle's
-black-and-white clues), image_puzzle (a colour picture into a puzzle). Errors:
-nonofiles.PuzzleFileError (a malformed file, naming its line), TypeError/ValueError for bad
-arguments.
+The colour parts of webpbn XML: each colour is defined as `<color name="red" char="r">ff0000
+</color>` (a name, a character for drawing the solution, an RGB value of 3 or 6 hex digits); the
+puzzle's `backgroundcolor` attribute names the background (white if absent) and `defaultcolor`
+the colour of blocks that name none (black if absent); each block is `<count color="red">3
+</count>`; a solution `<image>` draws the picture with the colours' characters between bars.
+A colour without a character gets one: the first letter of its name that no other colour uses
+(the background gets `.`).
+
+- `ColourPuzzle`: a colour puzzle as data: the clues, each block a (length, colour number) pair,
+  colours numbered in the file's order with the background first as colour 0; the colours
+  (`nonodraw.Colour`: name, char, rgb); metadata strings; the goal (rows of colour numbers).
+- `parse_colour_xml(text)`, `read_colour_puzzles(path)`: read webpbn XML, colour or not.
+- `format_colour_xml(puzzles)`, `write_colour_puzzle(puzzles, path)`: write it.
+- `bw_puzzle_clues(puzzle)`: a one-ink puzzle's black-and-white clues (or None).
+- `image_puzzle(path, size, colours)`: a colour picture made into a ColourPuzzle whose goal is
+  the picture: quantised to `colours` colours (median cut), scaled down (each cell takes the
+  colour most of its pixels have), the background the colour most frequent along the border,
+  the colours named by `nonodraw.name_colours`.
+
+Errors: a malformed file raises `nonofiles.PuzzleFileError` naming the file and line (an unknown
+colour, two colours with one character, a count of zero, a clue too long for its line, rows and
+columns that ask for different numbers of cells of a colour, a solution that does not fit);
+bad arguments raise TypeError or ValueError. Sizes are written rows x columns. Importing this
+module does not load Pillow.
 """
 
 import html
@@ -26,52 +36,37 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import nonocolour
-from nonocolour import (Colour, SPARE_CHARS, colour_clues, colour_totals, name_colours,
-                        shortest_line, visible_char)
-from nonofiles import (MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, file_bytes, file_text,
-                       on_white, opened_image, parse_xml_tree, scaled_size, xml_clues, xml_count,
-                       xml_metadata)
+from nonocheck import colour_totals, shortest_line
+from nonocolourline import colour_clues
+from nonodraw import SPARE_CHARS, Colour, name_colours, visible_char
+from nonofiles import (MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, Source, file_bytes,
+                       file_text, on_white, opened_image, parse_xml_tree, scaled_size, xml_clues,
+                       xml_count, xml_metadata)
 
-# %% [markdown]
-# ## Colour puzzle files
-#
-# webpbn's XML format (chapter 7 reads its black-and-white puzzles) defines a puzzle's colours
-# as `<color name="red" char="r">ff0000</color>` elements, names the colour of blocks without
-# one in the puzzle's `defaultcolor` attribute and the background in `backgroundcolor` (white
-# if absent), and gives each block its colour as `<count color="red">3</count>`. A solution,
-# if present, is drawn with the colours' characters. A `ColourPuzzle` holds what a file says:
-# the clues with colours numbered in the file's order (the background first, as colour 0), the
-# colours themselves (chapter 8's `Colour`: name, character, RGB hex), metadata, and the goal.
+ColourClue = list[tuple[int, int]]  # blocks as (length, colour number); colour 0 is the background
 
-# %%
+
 @dataclass
 class ColourPuzzle:
     """A colour nonogram as plain data: clues (blocks (length, colour number)), the colours (0 is
     the background), metadata strings (title, by, ...), the goal (rows of colour numbers), and
     givens (rows of colour numbers, None where open) if some cells are printed."""
-    rows: list
-    cols: list
-    colours: list
-    metadata: dict = field(default_factory=dict)
-    goal: list = None
-    givens: list = None
+    rows: list[ColourClue]
+    cols: list[ColourClue]
+    colours: list[Colour]
+    metadata: dict[str, str] = field(default_factory=dict)
+    goal: list[list[int]] | None = None
+    givens: list[list[int | None]] | None = None
 
-    height, width, title = Puzzle.height, Puzzle.width, Puzzle.title  # as chapter 7's Puzzle
+    height, width, title = Puzzle.height, Puzzle.width, Puzzle.title  # as nonofiles.Puzzle
 
 
-# %% [markdown]
-# The reader is chapter 7's, step by step: the same safe XML parse, and an error naming the file
-# and line for anything wrong: an unknown colour in a count, two colours with the same
-# character, a count of zero, a clue too long for its line, or rows and columns that ask for
-# different numbers of cells of some colour. A colour without a character gets one: the first
-# letter of its name that no other colour uses (the background is `.`).
+# --- reading webpbn XML in colour ------------------------------------------------------------
 
-# %%
 STANDARD_RGB = {'white': 'ffffff', 'black': '000000'}
 
 
-def parse_colour_xml(text: str, source='<text>') -> list[ColourPuzzle]:
+def parse_colour_xml(text: str, source: Source = '<text>') -> list[ColourPuzzle]:
     """Read webpbn XML (a <puzzleset> or one <puzzle>), in colour or not; return ColourPuzzles."""
     if not isinstance(text, str):
         raise TypeError(f'parse_colour_xml reads a str of XML, not {type(text).__name__}')
@@ -83,7 +78,7 @@ def parse_colour_xml(text: str, source='<text>') -> list[ColourPuzzle]:
     return [xml_colour_puzzle(element, starts, source) for element in elements]
 
 
-def xml_colours(element, starts, source) -> list[Colour]:
+def xml_colours(element, starts: dict, source: Source) -> list[Colour]:
     """The colours of a <puzzle>, the background first, each with a distinct character."""
     line = starts.get(element)
     background = element.get('backgroundcolor', 'white')
@@ -132,7 +127,7 @@ def xml_colours(element, starts, source) -> list[Colour]:
     return [Colour(name, chars[name], named[name][0]) for name in order]
 
 
-def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
+def xml_colour_puzzle(element, starts: dict, source: Source) -> ColourPuzzle:
     """One <puzzle> element as a ColourPuzzle, checked, with errors naming the line."""
     line = starts.get(element)
     if element.get('type', 'grid') != 'grid':
@@ -141,6 +136,7 @@ def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
     colours = xml_colours(element, starts, source)
     number = {colour.name: k for k, colour in enumerate(colours)}
     ink = element.get('defaultcolor', 'black')
+
     def block(count):  # a <count>: (length, colour number)
         where, name = starts.get(count), count.get('color', ink)
         if name not in number or number[name] == 0:
@@ -155,7 +151,8 @@ def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
     clues, lines = xml_clues(element, starts, source, block)
     for kind in ('rows', 'columns'):
         if not clues[kind] or len(clues[kind]) > MAX_SIDE:
-            raise PuzzleFileError(source, line, f'<clues type="{kind}"> needs 1 to {MAX_SIDE} lines')
+            raise PuzzleFileError(source, line,
+                                  f'<clues type="{kind}"> needs 1 to {MAX_SIDE} lines')
     for kind, other in (('rows', 'columns'), ('columns', 'rows')):
         for clue, where in zip(clues[kind], lines[kind]):
             if shortest_line(clue) > len(clues[other]):
@@ -175,7 +172,8 @@ def xml_colour_puzzle(element, starts, source) -> ColourPuzzle:
     return ColourPuzzle(clues['rows'], clues['columns'], colours, metadata, goal)
 
 
-def xml_colour_image(text, clues, colours, source, line) -> list[list[int]]:
+def xml_colour_image(text: str, clues: dict, colours: list[Colour], source: Source,
+                     line: int | None) -> list[list[int]]:
     """A solution <image> ('|rr.b|' rows of colour characters), checked against the clues."""
     chars = {colour.char: k for k, colour in enumerate(colours)}
     rows = [row.strip() for row in text.strip().splitlines() if row.strip()]
@@ -195,8 +193,26 @@ def xml_colour_image(text, clues, colours, source, line) -> list[list[int]]:
     return goal
 
 
-def format_colour_xml(puzzles) -> str:
-    """webpbn XML text (a <puzzleset>) for one ColourPuzzle or a list of them."""
+def read_colour_puzzles(path: Source) -> list[ColourPuzzle]:
+    """The puzzles of a webpbn XML file (colour or not). Raises PuzzleFileError for a file that
+    cannot be read (the same checks as nonofiles.read_puzzles) or is malformed."""
+    path = Path(path)
+    return parse_colour_xml(file_text(file_bytes(path), path), path)
+
+
+def bw_puzzle_clues(puzzle: ColourPuzzle) -> tuple[list[list[int]], list[list[int]]] | None:
+    """(rows, cols) as black-and-white clues if the puzzle has a single ink, else None."""
+    if len({colour for clue in puzzle.rows + puzzle.cols for _, colour in clue}) > 1:
+        return None
+    return ([[length for length, _ in clue] for clue in puzzle.rows],
+            [[length for length, _ in clue] for clue in puzzle.cols])
+
+
+# --- writing webpbn XML in colour ------------------------------------------------------------
+
+def format_colour_xml(puzzles: ColourPuzzle | list[ColourPuzzle]) -> str:
+    """webpbn XML text (a <puzzleset>) for one ColourPuzzle or a list of them; parse_colour_xml
+    reads it back as the same puzzles. Raises TypeError or ValueError (see check_writable)."""
     def text(value):
         return html.escape(str(value), quote=True)
 
@@ -226,12 +242,15 @@ def format_colour_xml(puzzles) -> str:
     return '\n'.join(out + ['</puzzleset>']) + '\n'
 
 
-def check_writable(puzzle):
-    """TypeError or ValueError unless `puzzle` is a ColourPuzzle that webpbn XML can hold."""
+def check_writable(puzzle: ColourPuzzle) -> None:
+    """TypeError or ValueError unless `puzzle` is a ColourPuzzle that webpbn XML can hold: its
+    colours Colours with 6-digit lower-case RGB and distinct visible chars, every colour number
+    in range, and no givens (the format has no place for them)."""
     if not isinstance(puzzle, ColourPuzzle):
         raise TypeError(f'format_colour_xml writes ColourPuzzles, not {type(puzzle).__name__}')
     if not puzzle.colours or not all(isinstance(colour, Colour) for colour in puzzle.colours):
-        raise TypeError('a ColourPuzzle needs its colours as a list of Colour, the background first')
+        raise TypeError('a ColourPuzzle needs its colours as a list of Colour, '
+                        'the background first')
     for colour in puzzle.colours:
         if not re.fullmatch(r'[0-9a-f]{6}', str(colour.rgb)) or not visible_char(colour.char):
             raise ValueError(f'{colour}: the rgb must be 6 lower-case hex digits and the char '
@@ -241,91 +260,30 @@ def check_writable(puzzle):
     colour_clues_of = [c for clue in puzzle.rows + puzzle.cols for _, c in clue]
     colour_goal = [k for row in puzzle.goal or [] for k in row]
     if any(not 0 <= k < len(puzzle.colours) for k in colour_clues_of + colour_goal):
-        raise ValueError(f'the puzzle uses a colour number beyond its {len(puzzle.colours)} colours')
+        raise ValueError(f'the puzzle uses a colour number beyond its '
+                         f'{len(puzzle.colours)} colours')
     if puzzle.givens is not None:
         raise ValueError('webpbn XML has no place for givens: leave them out to write the puzzle')
 
 
-def read_colour_puzzles(path) -> list[ColourPuzzle]:
-    """The puzzles of a webpbn XML file (colour or not). Raises PuzzleFileError."""
-    path = Path(path)
-    return parse_colour_xml(file_text(file_bytes(path), path), path)  # chapter 7's checks
-
-
-def write_colour_puzzle(puzzles, path) -> Path:
+def write_colour_puzzle(puzzles: ColourPuzzle | list[ColourPuzzle], path: Source) -> Path:
     """Write one ColourPuzzle or a list of them as webpbn XML; return the path."""
     path = Path(path)
     path.write_text(format_colour_xml(puzzles), encoding='utf-8')
     return path
 
 
-def bw_puzzle_clues(puzzle: ColourPuzzle):
-    """(rows, cols) as black-and-white clues if the puzzle has a single ink, else None."""
-    if len({colour for clue in puzzle.rows + puzzle.cols for _, colour in clue}) > 1:
-        return None
-    return ([[length for length, _ in clue] for clue in puzzle.rows],
-            [[length for length, _ in clue] for clue in puzzle.cols])
+# --- from a colour picture to a puzzle -------------------------------------------------------
 
-
-# %% [markdown]
-# Two public colour puzzles ship in `puzzles/`: pynogram's *Apples* (whose first source is
-# webpbn #898) and its *Union Flag*, converted to webpbn XML (`puzzles/SOURCES.md` has the
-# details). Both are settled by line logic, as pbnsolve finds too. The flag, drawn in the file's
-# colours:
-
-# %% tags=["active-ipynb"]
-# import matplotlib.pyplot as plt
-# import nonodraw
-#
-# PUZZLES = Path('..') / 'puzzles'   # the notebooks run in notebooks/
-# for name in ('pynogram-apples.xml', 'pynogram-uk.xml'):
-#     [puzzle] = read_colour_puzzles(PUZZLES / name)
-#     verdict = nonocolour.analyse(puzzle.rows, puzzle.cols)
-#     print(f'{puzzle.title}, {puzzle.height}x{puzzle.width},',
-#           ', '.join(f'{colour.name} {colour.char!r}' for colour in puzzle.colours), '|',
-#           verdict.describe())
-# nonodraw.draw_colour_grid(verdict.solutions[0], puzzle.rows, puzzle.cols, puzzle.colours,
-#                             sets=False, title=puzzle.title)
-# plt.show()
-
-# %% [markdown]
-# The writer and the reader round-trip: the flag, with its solution as the goal, written and
-# read back, is the same puzzle. And bad files get one line each, naming the line at fault:
-
-# %% tags=["active-ipynb"]
-# flag = ColourPuzzle(puzzle.rows, puzzle.cols, puzzle.colours, puzzle.metadata,
-#                     verdict.solutions[0])
-# flag_xml = format_colour_xml(flag)
-# print(parse_colour_xml(flag_xml) == [flag], '|', flag_xml.splitlines()[3])
-# good = flag_xml.splitlines()
-# breakages = {
-#     'unknown colour': ('<count color="red">1</count>', '<count color="green">1</count>'),
-#     'duplicate char': ('char="r"', 'char="b"'),
-#     'zero count': ('<count color="red">1</count>', '<count color="red">0</count>'),
-#     'totals differ': ('<count color="red">15</count>', '<count color="red">14</count>'),
-# }
-# for name, (old, new) in breakages.items():
-#     try:
-#         parse_colour_xml(flag_xml.replace(old, new, 1), 'flag.xml')
-#     except PuzzleFileError as error:
-#         print(f'{name:>15}: {error}')
-
-# %% [markdown]
-# ## From a colour picture to a puzzle
-#
-# A teacher's picture is usually a PNG with thousands of colours and far too many pixels. Three
-# steps turn it into a puzzle: *quantise* to `k` colours (Pillow's median cut picks the `k`
-# colours that represent the picture best); *downscale* to the puzzle's size, each cell taking
-# the colour most of its pixels have (an average would mix new colours at every edge); and pick
-# the *background*: the colour most frequent along the picture's border. The result is a
-# `ColourPuzzle` whose goal is the picture; chapter 8's `analyse` then says whether the clues
-# have only that solution.
-
-# %%
-def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzzle:
+def image_puzzle(path: Source, size: int = 20, colours: int = 4, title: str = '') -> ColourPuzzle:
     """A colour puzzle from a picture file: scaled so its longer side is at most `size` cells,
     quantised to `colours` colours (the background included). Raises PuzzleFileError if
-    unreadable, ValueError for a size or number of colours out of range."""
+    unreadable, ValueError for a size or number of colours out of range.
+
+    Quantising (Pillow's median cut) picks the colours that represent the picture best; each
+    cell takes the colour most of its pixels have (an average would mix new colours at every
+    edge); the background is the colour most frequent along the border. Pictures are never
+    enlarged."""
     from PIL import Image
 
     path = Path(path)  # (a TypeError for what is not a path)
@@ -367,34 +325,3 @@ def image_puzzle(path, size: int = 20, colours: int = 4, title='') -> ColourPuzz
                             for index in used])
     rows, cols = colour_clues(goal)
     return ColourPuzzle(rows, cols, palette, {'title': title} if title else {}, goal)
-
-
-# %% [markdown]
-# The project's own colour picture, `puzzles/lighthouse.png` (drawn for this project with
-# Pillow's shapes), made into a puzzle of 20 cells a side in six colours. The colours get names
-# and characters from chapter 8's `name_colours`. The puzzle it makes is unique and
-# settled by line logic; `puzzles/lighthouse.xml` is this very puzzle, written by
-# `write_colour_puzzle`.
-
-# %% tags=["active-ipynb"]
-# lighthouse = image_puzzle(PUZZLES / 'lighthouse.png', size=20, colours=6, title='Lighthouse')
-# print(', '.join(f'{colour.name} {colour.char!r} #{colour.rgb}' for colour in lighthouse.colours))
-# verdict = nonocolour.analyse(lighthouse.rows, lighthouse.cols)
-# print(verdict.describe(), '| the picture:', verdict.solutions == [lighthouse.goal])
-# [shipped] = read_colour_puzzles(PUZZLES / 'lighthouse.xml')
-# print('the shipped file is this puzzle:', (shipped.rows, shipped.cols, shipped.colours, shipped.goal)
-#       == (lighthouse.rows, lighthouse.cols, lighthouse.colours, lighthouse.goal), '|', shipped.metadata)
-# nonodraw.draw_colour_grid(lighthouse.goal, lighthouse.rows, lighthouse.cols,
-#                             lighthouse.colours, sets=False, title='Lighthouse, 20x20, six colours')
-# plt.show()
-
-
-# %% [markdown]
-# ## What we have
-#
-# - `ColourPuzzle`, and webpbn XML colour files read and written (`read_colour_puzzles`,
-#   `write_colour_puzzle`), with every fault named at its line;
-# - `image_puzzle`: a colour picture made into a colour puzzle, with its colours named.
-#
-# Not done: pynogram's INI colour format (its puzzles convert to webpbn XML, as the two shipped
-# here were), and givens in colour files (webpbn XML has no place for them).

@@ -1,52 +1,81 @@
-# %% [markdown]
-# # Chapter 7. Puzzle files and pictures
-#
-# The earlier chapters solve a puzzle once someone has typed its clues into Python lists (or read
-# them with chapter 2's small `read_clues`). Real puzzles do not arrive that way. They come as
-# files in several formats written by other solvers and puzzle sites, or as a picture a teacher
-# drew and wants to turn into a puzzle for a class. This chapter reads the common ones:
-#
-# - **readers** for four file formats people actually use (Steve Simpson's `.non`, the terse
-#   `.nin`, the XML exported by Jan Wolter's webpbn.com, and Rosetta Code's letter code),
-#   **writers** for them, and one function, `read_puzzles`, that picks the right reader;
-# - **pictures**: a PNG or JPEG, or a few lines of `0`/`1` text, become a puzzle in one call.
-#
-# The `.non` format is taught in full; the others are variations on it, and a reader in a hurry
-# can skim their sections. Everything here is plain data in and out: a puzzle is its row and
-# column clues (lists of block lengths, as before) plus whatever the file says about it. Files
-# come from strangers, so every reader treats its input as hostile: a bad file raises one kind
-# of error, naming the file and the line at fault, and nothing else.
-#
-# This notebook is also the module `nonofiles`; the demonstrations run here but not on import.
+"""Puzzle files and pictures: readers and writers for the common nonogram formats, and pictures
+made into puzzles.
 
-# %%
-"""Puzzle files and pictures: readers and writers for four formats, and pictures into puzzles.
+A library module, not a lesson: any lesson may import it to read the puzzles in `puzzles/`
+(`notebooks/reference-files.ipynb` shows every format at work). Every reader returns a list of
+`Puzzle` records (a file may hold several puzzles); a `Puzzle` is the row and column clues (lists
+of block lengths, [] for an empty line), the file's metadata as strings, and, when the file has
+them, the goal (the intended solution) and the givens (cells printed on the puzzle).
 
-Chapter 7 of the nonogram tutorial (notebooks/nonofiles.ipynb is the readable version).
-Data: Puzzle, PuzzleFileError. Reading: read_puzzles, read_puzzle, parse_puzzles, parse_non,
-parse_nin, parse_xml, parse_rosetta, parse_picture, sniff_format. Writing: format_non,
-format_nin, format_xml, format_rosetta, write_puzzle. Pictures: read_image, picture_puzzle,
-picture_of.
+The formats:
+
+- `.non`, Steve Simpson's format: `keyword value` lines (`width`, `height`, `title`, `by`,
+  `copyright`, ...; every unknown keyword is kept as metadata, quoted values may hold HTML
+  character references), a line `rows` followed by one comma-separated clue per line (`0` or a
+  blank line for an empty line), the same after `columns`, and optionally `goal "0110..."` (the
+  solution, row by row). This project adds `givens "??1?..."` (`1` filled, `0` empty, `?` not
+  given), which other programs ignore as a property. `#` starts a comment line.
+- `.nin`: a first line `width height`, then one line per row and one per column, blocks
+  separated by spaces, `0` for an empty line; no metadata.
+- webpbn XML (Jan Wolter's webpbn.com): a `<puzzleset>` of `<puzzle>` elements with
+  `<clues type="rows">` and `<clues type="columns">` of `<line>`s of `<count>`s, metadata
+  elements (`<title>`, `<author>`, ...), and perhaps a `<solution>` image of `X` and `.`.
+- Rosetta Code letters: `A` = 1 ... `Z` = 26, one word per clue, a line of row clues then a line
+  of column clues, puzzles separated by blank lines.
+- picture text: rows of `0`/`1` (or `.`/`#`); the picture is the puzzle's goal.
+- picture files (PNG, JPEG, GIF, BMP; Pillow reads them): grey levels, scaled down so each cell
+  averages the pixels it covers, then a threshold: dark cells are filled.
+
+Colour puzzles are refused by name here (`COLOUR_ERROR`); `nonocolourfiles` reads them.
+
+Public functions:
+
+- reading: `read_puzzles(path)` (the format chosen by the extension, then by the content),
+  `read_puzzle(path)` (the first puzzle), `read_clues(path)` (its rows and columns),
+  `parse_puzzles(text, fmt)`, `sniff_format(text)`, and one reader per format: `parse_non`,
+  `parse_nin`, `parse_xml`, `parse_rosetta`, `parse_picture`;
+- writing: `format_non`, `format_nin`, `format_xml`, `format_rosetta` (text), `write_puzzle`;
+- pictures: `read_image` (a picture file as rows of 0/1), `picture_puzzle` (the puzzle whose
+  solution is a picture), `picture_of` (a grid as `#`/`.`/`?` text);
+- shared with `nonocolourfiles`: `file_bytes`, `file_text`, `parse_xml_tree`, `xml_clues`,
+  `xml_count`, `xml_metadata`, `XML_METADATA`, `opened_image`, `on_white`, `scaled_size`.
+
+Files come from strangers, so every fault of a file raises one error, `PuzzleFileError` (a
+ValueError), whose message names the file and the line as an editor numbers them:
+`puzzles/x.non, line 7: row 1: clue [1, 2] needs at least 4 cells but the line has only 3`.
+Limits hold before any work: files of at most `MAX_FILE_BYTES`, at most `MAX_SIDE` cells a side,
+numbers of at most six digits, no XML entity declarations, pictures of at most `MAX_PIXELS`.
+Sizes in messages are written rows x columns (height x width), as everywhere in this project.
+Importing this module loads neither Pillow nor an XML parser; the functions that need them
+import them.
+
+>>> puzzle = picture_puzzle([[0, 1, 0], [1, 1, 1]], title='a hat')
+>>> puzzle.rows, puzzle.cols, puzzle.title
+([[1], [3]], [[1], [2], [1]], 'a hat')
+>>> print(format_nin(puzzle), end='')
+3 2
+1
+3
+1
+2
+1
 """
 
 import html
+import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nonocheck import check_picture, plural
-from nonovector import ClueError, Grid, NonogramError, line2blocks, normalize_clue
+from nonocheck import Clue, ClueError, Grid, NonogramError, check_picture, normalize_clue, plural
+from nonovector import line2blocks
 
-# ## A puzzle as data
-#
-# Whatever the format, a reader returns the same thing: a `Puzzle`. Its heart is the two clue
-# lists. Around them a file may carry *metadata* (title, author, copyright, licence: we keep them
-# all, as strings, in a dict), a *goal* (the intended solution, which some formats store so that a
-# program can check a player's answer) and *givens* (cells printed already filled in, like the 22
-# black cells on the GCHQ card). A dataclass is the right tool: several named parts, compared by
-# value, nothing clever.
+Source = str | os.PathLike  # what a message names as the file: a path, or '<text>'
 
-# %%
+
+# --- a puzzle as data, and the error of a bad file -------------------------------------------
+
 @dataclass
 class Puzzle:
     """A black-and-white nonogram as plain data.
@@ -56,52 +85,45 @@ class Puzzle:
     goal:       the intended solution (rows of 0/1) when the file has one, else None.
     givens:     cells printed on the puzzle (rows of 1/0/None) when there are any, else None.
     """
-    rows: list
-    cols: list
-    metadata: dict = field(default_factory=dict)
-    goal: list = None
-    givens: list = None
+    rows: list[Clue]
+    cols: list[Clue]
+    metadata: dict[str, str] = field(default_factory=dict)
+    goal: Grid | None = None
+    givens: Grid | None = None
 
     @property
-    def height(self):
+    def height(self) -> int:
+        """The number of rows."""
         return len(self.rows)
 
     @property
-    def width(self):
+    def width(self) -> int:
+        """The number of columns."""
         return len(self.cols)
 
     @property
-    def title(self):
+    def title(self) -> str:
+        """The title from the metadata, or ''."""
         return self.metadata.get('title', '')
 
 
-# %% [markdown]
-# A reader that fails must say *where*. `PuzzleFileError` is a `ValueError` (like the project's
-# other input errors, through `nonovector.NonogramError`) whose message starts with the file name and
-# the line number, as compilers do: `puzzles/x.non, line 7: ...`. The parts are kept as attributes
-# too, for programs that want them.
-
-# %%
 class PuzzleFileError(NonogramError):
-    """A puzzle file (or text) is malformed. str() gives 'SOURCE, line N: what is wrong'."""
+    """A puzzle file (or text) is malformed. str() gives 'SOURCE, line N: what is wrong'
+    ('SOURCE: what is wrong' when no one line is at fault); the parts are the attributes
+    source, line (None or a number counted from 1) and message."""
 
-    def __init__(self, source, line, message):
+    def __init__(self, source: Source, line: int | None, message: str):
         self.source, self.line, self.message = str(source), line, message
         where = self.source if line is None else f'{self.source}, line {line}'
         super().__init__(f'{where}: {message}')
 
 
-# %% [markdown]
-# Line numbers must be the ones an editor shows. Python's `str.splitlines` also breaks lines at
-# form feeds, NEL and a few other characters that editors show inside a line, so the readers split
-# text with `editor_lines`, which breaks only at `\n`, `\r\n` and `\r`. And every reader checks
-# that it was given text at all.
-
-# %%
+# Line numbers are the ones an editor shows: str.splitlines also breaks at form feeds, NEL and
+# other characters an editor shows inside a line, so the readers split with editor_lines.
 LINE_BREAK = re.compile(r'\r\n|\r|\n')
 
 
-def editor_lines(text, keepends=False) -> list[str]:
+def editor_lines(text: str, keepends: bool = False) -> list[str]:
     """The lines of `text` as an editor numbers them: broken at \\n, \\r\\n and \\r only."""
     if not isinstance(text, str):
         raise TypeError(f'puzzle text must be a str, not {type(text).__name__}')
@@ -111,18 +133,14 @@ def editor_lines(text, keepends=False) -> list[str]:
     return lines[:-1] if lines and lines[-1] == '' else lines
 
 
-# %% [markdown]
-# Files are untrusted, so the readers set limits before they start: a puzzle file larger than a
-# few megabytes is refused unread, no side may exceed `MAX_SIDE` cells, and a number is at most
-# six digits long (Python would happily parse a number with a million digits, slowly).
-
-# %%
+# Limits, set before any work: a number of a million digits would parse, slowly.
 MAX_FILE_BYTES = 4_000_000   # the largest webpbn export is a few hundred kilobytes
 MAX_SIDE = 1000              # cells per row or column
 MAX_PICTURE_SIDE = 100       # an unscaled picture larger than this needs a target size
+MAX_PIXELS = 40_000_000      # a picture's pixels are counted before it is decoded
 
 
-def parse_count(text, source, line, what):
+def parse_count(text: str, source: Source, line: int | None, what: str) -> int:
     """Read a non-negative whole number of at most six digits, or raise PuzzleFileError."""
     text = text.strip()
     if not re.fullmatch(r'[0-9]{1,6}', text):
@@ -130,21 +148,15 @@ def parse_count(text, source, line, what):
     return int(text)
 
 
-# %% [markdown]
-# ## Checking what a reader found
-#
-# Every reader ends the same way: it has clue lists, the line each clue came from, perhaps a goal
-# and givens, and must make sure they form a puzzle before handing them over. The checks are the
-# ones chapter 2 makes before solving (each clue fits its line, rows and columns need the same
-# number of filled cells), plus two that only files need: the goal, if any, must agree with the
-# clues, and the givens with the goal. Doing them here means the message can name the line of the
-# file. Rows and columns are counted from 1 in these messages, as a person reading the file counts.
-# (This section and the next few functions are careful bookkeeping rather than ideas: a reader in
-# a hurry can read the docstrings and move on to the examples.)
+# --- checking what a reader found ------------------------------------------------------------
+# Every reader ends here: each clue must fit its line, rows and columns need the same number of
+# filled cells, the goal must have the clues, and the givens must agree with the goal. Rows and
+# columns are counted from 1 in the messages, as a person reading the file counts.
 
-# %%
-def check_puzzle(source, rows, cols, *, row_lines=None, col_lines=None, metadata=None,
-                 goal=None, goal_line=None, givens=None, givens_line=None):
+def check_puzzle(source: Source, rows: list, cols: list, *, row_lines: list | None = None,
+                 col_lines: list | None = None, metadata: dict | None = None,
+                 goal: Grid | None = None, goal_line: int | None = None,
+                 givens: Grid | None = None, givens_line: int | None = None) -> Puzzle:
     """Check clues (and goal/givens) read from `source`; return them as a Puzzle.
 
     row_lines/col_lines give the file line of each clue, for the error messages.
@@ -177,7 +189,8 @@ def check_puzzle(source, rows, cols, *, row_lines=None, col_lines=None, metadata
     return Puzzle(rows, cols, dict(metadata or {}), goal, givens)
 
 
-def check_goal(source, goal, rows, cols, line):
+def check_goal(source: Source, goal: Grid, rows: list[Clue], cols: list[Clue],
+               line: int | None) -> None:
     """Raise PuzzleFileError unless `goal` (rows of 0/1) has exactly the clues rows, cols."""
     for i, clue in enumerate(rows):
         if line2blocks(goal[i]) != clue:
@@ -190,7 +203,8 @@ def check_goal(source, goal, rows, cols, line):
                                                 f'are {line2blocks(column)}, the clue says {clue}')
 
 
-def check_givens(source, givens, goal, height, width, line):
+def check_givens(source: Source, givens: Grid, goal: Grid | None, height: int, width: int,
+                 line: int | None) -> None:
     """Raise PuzzleFileError unless `givens` is a height x width grid agreeing with `goal`."""
     if len(givens) != height or any(len(row) != width for row in givens):
         raise PuzzleFileError(source, line, f'the givens are not a {height}x{width} grid')
@@ -202,54 +216,13 @@ def check_givens(source, givens, goal, height, width, line):
                                                         f'{j + 1}) disagrees with the goal')
 
 
-# %% [markdown]
-# ## Steve Simpson's `.non` format
-#
-# The most widely used plain-text format comes from Steve Simpson's nonogram solver. It is a list
-# of `keyword value` lines, and two sections of clues, one comma-separated clue per line:
-#
-# ```
-# title "Demo Puzzle from Front Page"
-# by "Jan Wolter"
-# width 5
-# height 10
-#
-# rows
-# 2
-# 2,1
-# ...
-# columns
-# 2,1
-# ...
-# goal "0110001101..."
-# ```
-#
-# The format's rules, and the habits of the programs that write it, decide the details:
-#
-# - `width`/`height` give the size (older files write `columns 5` and `rows 10` for the same);
-# - after `rows` and `columns` come the clues; an empty line's clue is written `0`, and some
-#   writers leave a blank line instead. Simpson's own rule says blank lines are ignored, so we
-#   ignore them when the section already has the right number of clues without them, and read
-#   them as empty clues only when it does not;
-# - `goal` is the solution, row by row, `0` empty and `1` filled;
-# - every other keyword is a *property* (`title`, `by`, `copyright`, `catalogue`, `license`, ...):
-#   its value may be quoted and may hold HTML character references such as `&eacute;`; we keep
-#   them all as metadata. Unknown lines are properties too, so a reader that does not know an
-#   extension ignores it, as the format asks;
-# - a `color` line, or a clue such as `3b`, marks a colour puzzle, which these readers do not
-#   read: better a clear refusal than a wrong answer. (Chapter 8 reads colour puzzles in
-#   webpbn's XML.)
-#
-# This project adds one such extension: `givens "????1???..."`, the cells printed on the puzzle,
-# row by row, `1` filled, `0` empty and `?` not given. Other programs read it as a property and
-# ignore it. (Lines starting with `#` are comments.)
+# --- Steve Simpson's .non format -------------------------------------------------------------
 
-# %%
 COLOUR_ERROR = ('colour puzzles are not supported by this reader '
-                '(nonocolour reads colour webpbn XML)')
+                '(nonocolourfiles reads colour webpbn XML)')
 
 
-def parse_clue(text, source, line):
+def parse_clue(text: str, source: Source, line: int | None) -> Clue:
     """Read one clue line such as '3,1' or '3 1' ('0' or nothing: the empty clue)."""
     blocks = []
     for token in re.split(r'[,\s]+', text.strip()):
@@ -261,7 +234,7 @@ def parse_clue(text, source, line):
     return [] if blocks == [0] else blocks
 
 
-def unquote(value):
+def unquote(value: str) -> str:
     """A property value without its surrounding quotes, HTML references decoded."""
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] == '"':
@@ -269,17 +242,11 @@ def unquote(value):
     return html.unescape(value)
 
 
-# %% [markdown]
-# Which lines of a section are its clues? Collect everything from the section keyword up to the
-# next keyword, then choose: the non-blank lines if there are exactly as many as the puzzle has
-# rows (blank lines are just spacing), otherwise the lines with blanks counted as empty clues
-# (first without the blank lines at the section's ends, then with them). If no reading gives the
-# right number, that is an error worth a clear message. (Bookkeeping again; skim it if you like.)
-
-# %%
-def pick_clue_lines(body, needed):
+def pick_clue_lines(body: list[tuple[int, str]], needed: int | None) -> list | None:
     """Choose the clue lines of a section: `body` is a list of (line number, text) pairs.
 
+    Blank lines are spacing when the non-blank lines are exactly the `needed` clues; otherwise
+    they are empty clues (first without the blank lines at the section's ends, then with them).
     Returns the chosen pairs, or None if no reading gives `needed` clues.
     If `needed` is None (the size is not known yet), blank lines are ignored.
     """
@@ -297,21 +264,18 @@ def pick_clue_lines(body, needed):
     return None
 
 
-# %% [markdown]
-# Now the reader itself: one pass over the lines, remembering which section it is in. A line
-# that starts with a digit (or is blank) inside a section is a clue line; any other line ends the
-# section and is read as a keyword. The checks of the previous section then turn the pieces into a
-# `Puzzle` or an error.
-
-# %%
 SIZE_KEYWORDS = {'width': 'width', 'columns': 'width', 'height': 'height', 'rows': 'height'}
 KNOWN_KEYS = {'width', 'height', 'rows', 'columns', 'goal', 'givens', 'maxrule', 'color', 'colour',
               'title', 'by', 'author', 'copyright', 'license', 'licence', 'catalogue', 'id',
               'source', 'description', 'note', 'comment', 'url'}  # keys that end a section quietly
 
 
-def parse_non(text, source='<text>'):
-    """Read a puzzle in Steve Simpson's .non format; return [Puzzle] (a list, like every reader)."""
+def parse_non(text: str, source: Source = '<text>') -> list[Puzzle]:
+    """Read a puzzle in Steve Simpson's .non format; return [Puzzle] (a list, like every reader).
+
+    One pass over the lines: inside a `rows` or `columns` section a line that starts with a digit
+    (or is blank) is a clue line; any other line ends the section and is read as a keyword.
+    """
     metadata, sizes, size_lines, sections, ended = {}, {}, {}, {}, {}
     goal = givens = goal_line = givens_line = None
     current = None  # the clue section we are in: 'rows', 'columns' or None
@@ -383,12 +347,13 @@ def parse_non(text, source='<text>'):
                          givens=givens, givens_line=givens_line)]
 
 
-def parse_cells(text, height, width, alphabet, source, line, what):
+def parse_cells(text: str, height: int, width: int, alphabet: str, source: Source,
+                line: int | None, what: str) -> Grid:
     """Read a row-major string of cells ('1' filled, '0' empty, '?' unknown) into a grid."""
     text = ''.join(text.split())
     if len(text) != height * width:
         raise PuzzleFileError(source, line, f'the {what} has {len(text)} cells, '
-                                            f'expected {height} x {width} = {height * width}')
+                                            f'expected {height}x{width} = {height * width}')
     for k, char in enumerate(text):
         if char not in alphabet:
             hint = f' ({COLOUR_ERROR})' if char.isalnum() else ''
@@ -399,62 +364,20 @@ def parse_cells(text, height, width, alphabet, source, line, what):
     return [cells[i * width:(i + 1) * width] for i in range(height)]
 
 
-# %% [markdown]
-# Let's read a small file. The puzzles this project ships (in the `puzzles/` folder, each with its
-# source and licence in `puzzles/SOURCES.md`) include the first puzzle of webpbn.com, which Jan
-# Wolter's survey of solvers calls "Dancer" and the file itself "Demo Puzzle from Front Page", 5
-# columns by 10 rows (sizes here are always written width x height):
-
-# %% tags=["active-ipynb"]
-# from pathlib import Path
-#
-# PUZZLES = Path('..') / 'puzzles'
-# text = (PUZZLES / 'webpbn-00001.non').read_text()
-# print(text)
-
-# %% tags=["active-ipynb"]
-# [dancer] = parse_non(text, 'webpbn-00001.non')
-# print(dancer.title, '|', dancer.metadata['by'], '|', dancer.width, 'x', dancer.height)
-# print('rows:   ', dancer.rows)
-# print('columns:', dancer.cols)
-
-# %% [markdown]
-# And a few bad files. Each error names the file and the line, and says what is wrong in words a
-# person who never read this code can act on.
-
-# %% tags=["active-ipynb"]
-# bad_files = {
-#     'overfull.non': 'width 3\nheight 2\nrows\n1,2\n1\ncolumns\n1\n1\n1\n',
-#     'totals.non': 'width 2\nheight 2\nrows\n2\n1\ncolumns\n1\n1\n',
-#     'short.non': 'width 2\nheight 3\nrows\n1\n1\ncolumns\n1\n1\n',
-#     'word.non': 'width 2\nheight 1\nrows\n1,x\ncolumns\n1\n0\n',
-#     'colour.non': 'width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n',
-# }
-# for name, bad in bad_files.items():
-#     try:
-#         parse_non(bad, name)
-#     except PuzzleFileError as error:
-#         print(error)
-
-# %% [markdown]
-# The writer is the reader backwards. It puts metadata first (quoted, with anything outside ASCII
-# written as an HTML character reference, as the format asks), then the size, the clues, and the
-# goal and givens when the puzzle has them. A test then checks the round trip: reading what the
-# writer wrote gives back the same `Puzzle`.
-
-# %%
 STRUCTURE_KEYS = {'width', 'height', 'rows', 'columns', 'goal', 'givens', 'color', 'colour',
                   'maxrule'}
 
 
-def quote(value):
+def quote(value: object) -> str:
     """A property value for a .non file: quoted, with '&', '"', '<', '>' and non-ASCII escaped."""
     escaped = html.escape(str(value), quote=True).replace('\n', ' ')
     return '"' + escaped.encode('ascii', 'xmlcharrefreplace').decode('ascii') + '"'
 
 
-def format_non(puzzle):
-    """The text of a .non file for `puzzle` (metadata, size, clues, goal and givens)."""
+def format_non(puzzle: Puzzle) -> str:
+    """The text of a .non file for `puzzle`: metadata (quoted, non-ASCII as HTML character
+    references), size, clues, then goal and givens when the puzzle has them. parse_non reads it
+    back as the same Puzzle. Raises ValueError for a metadata key the format cannot hold."""
     lines = []
     for key, value in puzzle.metadata.items():
         if not re.fullmatch(r'[a-z][a-z0-9_-]*', key) or key in STRUCTURE_KEYS:
@@ -471,30 +394,16 @@ def format_non(puzzle):
     return '\n'.join(lines) + '\n'
 
 
-def cells_text(grid):
+def cells_text(grid: Grid) -> str:
     """A grid as one row-major string: '1' filled, '0' empty, '?' unknown."""
     return ''.join({1: '1', 0: '0', None: '?'}[cell] for row in grid for cell in row)
 
 
-# %% tags=["active-ipynb"]
-# import nonoengine
-#
-# dancer_with_goal = Puzzle(dancer.rows, dancer.cols, {'title': 'Dancer, caf\u00e9 edition'},
-#                           goal=nonoengine.solve(dancer.rows, dancer.cols))
-# print(format_non(dancer_with_goal))
-# assert parse_non(format_non(dancer_with_goal)) == [dancer_with_goal]
+# --- the .nin format -------------------------------------------------------------------------
 
-# %% [markdown]
-# ## The `.nin` format
-#
-# Some solvers (and the survey of solvers at webpbn.com) use a barer format: the first line is
-# `width height`, then one line per row, then one per column, blocks separated by spaces, `0` for
-# an empty line. No metadata, no keywords. The reader is a few lines, and the same rule for blank
-# lines applies.
-
-# %%
-def parse_nin(text, source='<text>'):
-    """Read a puzzle in .nin format ('W H', then H row clues, then W column clues); return [Puzzle]."""
+def parse_nin(text: str, source: Source = '<text>') -> list[Puzzle]:
+    """Read a puzzle in .nin format ('W H', then H row clues, then W column clues); return
+    [Puzzle]. The header is the one place where a width comes before a height."""
     body = [(number, line.strip()) for number, line in enumerate(editor_lines(text), 1)
             if not line.lstrip().startswith('#')]
     while body and not body[0][1]:
@@ -521,36 +430,19 @@ def parse_nin(text, source='<text>'):
                          row_lines=lines[:height], col_lines=lines[height:])]
 
 
-def format_nin(puzzle):
+def format_nin(puzzle: Puzzle) -> str:
     """The text of a .nin file for `puzzle` (clues only: the format has no metadata)."""
     lines = [f'{puzzle.width} {puzzle.height}']
     lines += [' '.join(map(str, clue)) or '0' for clue in puzzle.rows + puzzle.cols]
     return '\n'.join(lines) + '\n'
 
 
-# %% tags=["active-ipynb"]
-# print(format_nin(dancer))
-# [back] = parse_nin(format_nin(dancer))
-# assert (back.rows, back.cols) == (dancer.rows, dancer.cols)  # .nin keeps clues only
+# --- webpbn XML ------------------------------------------------------------------------------
+# Python's parser never fetches from the network, but it expands entities declared in the file
+# (the "billion laughs" trick), so a file that declares entities is refused. The parser is fed
+# one line at a time (XMLPullParser) so that each element is known by the line it starts on.
 
-# %% [markdown]
-# ## webpbn XML
-#
-# Jan Wolter's webpbn.com, the largest collection of nonograms on the web, exports puzzles as XML:
-# a `<puzzleset>` of `<puzzle type="grid">` elements, each with `<clues type="rows">` and
-# `<clues type="columns">` holding one `<line>` of `<count>` elements per line (an empty `<line/>`
-# is an empty line), metadata elements (`<title>`, `<author>`, `<copyright>`, ...), colour
-# definitions, and sometimes a `<solution>` whose `<image>` draws the picture in characters
-# between bars, `X` for black and `.` for white.
-#
-# XML from the internet deserves suspicion. Python's standard parser never fetches anything from
-# the network, but it would expand entities declared inside the file (the "billion laughs" trick
-# makes a tiny file expand into gigabytes), so we refuse any file that declares entities: puzzle
-# files have no reason to. And to name lines in our messages we feed the parser one line at a time
-# (`XMLPullParser`): each element then reports itself while we know which line we fed.
-
-# %%
-def parse_xml_tree(text, source):
+def parse_xml_tree(text: str, source: Source) -> tuple:
     """Parse XML text safely; return (root element, {element: line number where it starts})."""
     import xml.etree.ElementTree as ElementTree  # (here: reading other formats does not need it)
 
@@ -578,18 +470,13 @@ def parse_xml_tree(text, source):
     return root, starts
 
 
-# %% [markdown]
-# With the tree in hand, each `<puzzle>` becomes a `Puzzle`. The black-and-white test looks at
-# the colours the puzzle defines and the colours its counts use: anything besides the background
-# and one ink is a colour puzzle, refused by name.
-
-# %%
 XML_METADATA = {'title': 'title', 'author': 'by', 'authorid': 'authorid', 'copyright': 'copyright',
-                'id': 'id', 'description': 'description', 'note': 'note'}
+                'id': 'id', 'description': 'description', 'note': 'note'}  # XML tag: metadata key
 
 
-def parse_xml(text, source='<text>'):
-    """Read webpbn XML (a <puzzleset> or a single <puzzle>); return a list of Puzzles."""
+def parse_xml(text: str, source: Source = '<text>') -> list[Puzzle]:
+    """Read webpbn XML (a <puzzleset> or a single <puzzle>); return a list of Puzzles.
+    A puzzle with more colours than the background and one ink is refused (COLOUR_ERROR)."""
     root, starts = parse_xml_tree(text, source)
     if root.tag == 'puzzle':
         puzzles = [root]
@@ -603,7 +490,7 @@ def parse_xml(text, source='<text>'):
     return [xml_puzzle(element, starts, source) for element in puzzles]
 
 
-def xml_puzzle(element, starts, source):
+def xml_puzzle(element, starts: dict, source: Source) -> Puzzle:
     """One <puzzle> element as a Puzzle (raising PuzzleFileError if it is not one we can solve)."""
     line = starts.get(element)
     if element.get('type', 'grid') != 'grid':
@@ -614,6 +501,7 @@ def xml_puzzle(element, starts, source):
     colours = {colour.get('name') for colour in element.findall('color')} | {background, ink}
     if len(colours) > 2:
         raise PuzzleFileError(source, line, COLOUR_ERROR)
+
     def block(count):  # a <count>: its length, in the one ink
         if count.get('color', ink) != ink:
             raise PuzzleFileError(source, starts.get(count), COLOUR_ERROR)
@@ -633,7 +521,7 @@ def xml_puzzle(element, starts, source):
                         goal_line=goal_line)
 
 
-def xml_metadata(element) -> dict:
+def xml_metadata(element) -> dict[str, str]:
     """The metadata of a <puzzle>: {key: text} for the XML_METADATA elements it has."""
     metadata = {}
     for tag, key in XML_METADATA.items():
@@ -643,7 +531,7 @@ def xml_metadata(element) -> dict:
     return metadata
 
 
-def xml_clues(element, starts, source, block) -> tuple[dict, dict]:
+def xml_clues(element, starts: dict, source: Source, block: Callable) -> tuple[dict, dict]:
     """({'rows': clues, 'columns': clues}, {kind: the line of each clue}) of a <puzzle>, each block
     read from its <count> by `block(count)`."""
     clues, lines = {}, {}
@@ -661,7 +549,7 @@ def xml_clues(element, starts, source, block) -> tuple[dict, dict]:
     return clues, lines
 
 
-def xml_count(count, starts, source) -> int:
+def xml_count(count, starts: dict, source: Source) -> int:
     """The number a <count> holds (and nothing else)."""
     if len(count):
         raise PuzzleFileError(source, starts.get(count), 'a <count> holds one number and '
@@ -669,7 +557,7 @@ def xml_count(count, starts, source) -> int:
     return parse_count(count.text or '', source, starts.get(count), 'a count')
 
 
-def xml_image(text, height, width, source, line):
+def xml_image(text: str, height: int, width: int, source: Source, line: int | None) -> Grid:
     """A webpbn solution <image> ('|X..X|' rows) as rows of 0/1."""
     rows = [row.strip().strip('|') for row in text.strip().splitlines() if row.strip()]
     if len(rows) != height or any(len(row) != width for row in rows):
@@ -684,12 +572,7 @@ def xml_image(text, height, width, source, line):
     return grid
 
 
-# %% [markdown]
-# A writer lets us test the reader on its own output, and gives any puzzle of this project a way
-# into programs that speak webpbn XML.
-
-# %%
-def format_xml(puzzle):
+def format_xml(puzzle: Puzzle) -> str:
     """The text of a webpbn XML file (a puzzleset of one puzzle) for `puzzle`."""
     def element_text(value):
         return html.escape(str(value), quote=False)
@@ -714,32 +597,11 @@ def format_xml(puzzle):
     return '\n'.join(out) + '\n'
 
 
-# %% tags=["active-ipynb"]
-# dancer_xml = format_xml(dancer_with_goal)
-# print(dancer_xml[:420] + '...')
-# assert parse_xml(dancer_xml) == [dancer_with_goal]
-# for name, bad in {
-#     'bomb.xml': '<?xml version="1.0"?>\n<!DOCTYPE p [\n<!ENTITY a "aaaaaaaaaa">\n]>\n<p>&a;</p>',
-#     'broken.xml': '<puzzleset>\n<puzzle>\n<clues type="rows">\n</puzzle>\n',
-#     'colour.xml': dancer_xml.replace('<count>2</count>', '<count color="red">2</count>', 1),
-# }.items():
-#     try:
-#         parse_xml(bad, name)
-#     except PuzzleFileError as error:
-#         print(error)
+# --- Rosetta Code's letters ------------------------------------------------------------------
 
-# %% [markdown]
-# ## Rosetta Code's letters
-#
-# Rosetta Code's "Nonogram solver" task gives its four problems in a compact code: each block
-# length is a letter (`A` = 1, `B` = 2, ... `Z` = 26), the letters of one clue are written
-# together, clues are separated by spaces, the first line of a problem holds the rows and the
-# second the columns, and a blank line separates problems. One file, several puzzles: this is
-# why every reader returns a list.
-
-# %%
-def parse_rosetta(text, source='<text>'):
-    """Read Rosetta Code letter-coded puzzles (two lines each, blank-line separated); return a list."""
+def parse_rosetta(text: str, source: Source = '<text>') -> list[Puzzle]:
+    """Read Rosetta Code letter-coded puzzles (two lines each, blank-line separated); return a list.
+    Each puzzle is titled after the file and its place in it ('problems.txt #2')."""
     groups, current = [], []
     for number, line in enumerate(editor_lines(text), 1):
         if line.strip():
@@ -759,21 +621,22 @@ def parse_rosetta(text, source='<text>'):
         (row_line, rows_text), (col_line, cols_text) = group
         rows = [letters_clue(word, source, row_line) for word in rows_text.split()]
         cols = [letters_clue(word, source, col_line) for word in cols_text.split()]
+        title = f'{Path(str(source)).name} #{len(puzzles) + 1}'
         puzzles.append(check_puzzle(source, rows, cols, row_lines=[row_line] * len(rows),
-                                    col_lines=[col_line] * len(cols),
-                                    metadata={'title': f'{Path(str(source)).name} #{len(puzzles) + 1}'}))
+                                    col_lines=[col_line] * len(cols), metadata={'title': title}))
     return puzzles
 
 
-def letters_clue(word, source, line):
+def letters_clue(word: str, source: Source, line: int) -> Clue:
     """A clue from letters: 'BA' -> [2, 1]."""
     if not re.fullmatch(r'[A-Z]+', word):
         raise PuzzleFileError(source, line, f'clue {word!r} should be capital letters A-Z')
     return [ord(letter) - ord('A') + 1 for letter in word]
 
 
-def format_rosetta(puzzles):
-    """Rosetta Code letter text for a list of puzzles (blocks of 1 to 26; no empty lines)."""
+def format_rosetta(puzzles: list[Puzzle]) -> str:
+    """Rosetta Code letter text for a list of puzzles. Raises ValueError for an empty line or a
+    block longer than 26, which the letters cannot write."""
     texts = []
     for puzzle in puzzles:
         lines = []
@@ -787,23 +650,10 @@ def format_rosetta(puzzles):
     return '\n\n'.join(texts) + '\n'
 
 
-# %% tags=["active-ipynb"]
-# rosetta = parse_rosetta((PUZZLES / 'rosetta-nonogram-problems.txt').read_text(),
-#                         'rosetta-nonogram-problems.txt')
-# for puzzle in rosetta:
-#     print(f'{puzzle.title}: {puzzle.width}x{puzzle.height}, first row clue {puzzle.rows[0]}')
+# --- pictures as text ------------------------------------------------------------------------
+# (`picture` means rows of 0/1 or their typed form; `image` means a picture file.)
 
-# %% [markdown]
-# ## Pictures as text
-#
-# The simplest "format" of all is the picture itself, typed as lines of `0` and `1` (or `.` and
-# `#`, which are easier on the eye). It is how chapter 2 writes puzzles, and how a teacher would
-# type one in five minutes. A picture gives its clues (`line2blocks` on every row and column) and
-# its own goal. (In the code, `picture` means this typed form or a grid of 0/1, and `image` a
-# picture file such as a PNG.)
-
-# %%
-def parse_picture(text, source='<text>'):
+def parse_picture(text: str, source: Source = '<text>') -> list[Puzzle]:
     """Read a picture typed as lines of 0/1 (or ./#); return [Puzzle] with the picture as goal."""
     picture, first_line = [], None
     for number, line in enumerate(editor_lines(text), 1):
@@ -823,8 +673,8 @@ def parse_picture(text, source='<text>'):
     return [picture_puzzle(picture, source=source)]
 
 
-def picture_puzzle(picture, title='', source='<picture>'):
-    """The Puzzle whose solution is `picture` (rows of 0/1, or text as chapter 2's pic2gram
+def picture_puzzle(picture, title: str = '', source: Source = '<picture>') -> Puzzle:
+    """The Puzzle whose solution is `picture` (rows of 0/1, or text as nonogram2d's pic2gram
     reads it): its clues, with the picture as goal. Raises PuzzleError naming a bad cell."""
     picture = check_picture(picture)
     rows = [line2blocks(row) for row in picture]
@@ -833,35 +683,16 @@ def picture_puzzle(picture, title='', source='<picture>'):
     return check_puzzle(source, rows, cols, metadata=metadata, goal=picture)
 
 
-def picture_of(grid):
+def picture_of(grid: Grid) -> str:
     """A grid as text: '#' filled, '.' empty, '?' unknown, one line per row."""
     return '\n'.join(''.join({1: '#', 0: '.', None: '?'}[cell] for cell in row) for row in grid)
 
 
-# %% tags=["active-ipynb"]
-# [heart] = parse_picture('''
-# .##.##.
-# #######
-# #######
-# .#####.
-# ..###..
-# ...#...
-# ''')
-# print(heart.rows, heart.cols, sep='\n')
+# --- one entry point: read_puzzles -----------------------------------------------------------
+# The extension decides when it is one we know; otherwise the content: XML starts with '<', a
+# .nin with two numbers, Rosetta Code is capital letters, a picture is rows of 0/1, and anything
+# else is tried as .non, whose reader gives the most helpful messages.
 
-# %% [markdown]
-# ## One entry point: `read_puzzles`
-#
-# Users should not have to know which reader to call. The file's extension decides when it is one
-# we know (`.non`, `.nin`, `.xml`/`.pbn`, and picture files); otherwise the content decides: XML
-# starts with `<`, a `.nin` with two numbers, Rosetta Code is capital letters, a picture is rows of
-# `0`/`1`, and anything else is tried as `.non`, whose reader gives the most helpful messages.
-#
-# Reading the bytes is where most hostile input is stopped: a missing file, a directory, a file
-# too big, binary garbage (a zero byte, or bytes that are not UTF-8 text) all become a
-# `PuzzleFileError` with a plain message. (The code is plumbing; the examples after it matter more.)
-
-# %%
 READERS = {'non': parse_non, 'nin': parse_nin, 'xml': parse_xml, 'rosetta': parse_rosetta,
            'picture': parse_picture}
 EXTENSIONS = {'.non': 'non', '.nin': 'nin', '.xml': 'xml', '.pbn': 'xml', '.png': 'image',
@@ -869,8 +700,9 @@ EXTENSIONS = {'.non': 'non', '.nin': 'nin', '.xml': 'xml', '.pbn': 'xml', '.png'
 IMAGE_SIGNATURES = (b'\x89PNG\r\n\x1a\n', b'\xff\xd8\xff', b'GIF87a', b'GIF89a', b'BM')
 
 
-def sniff_format(text):
-    """Guess a text's puzzle format from its content: 'xml', 'nin', 'rosetta', 'picture' or 'non'."""
+def sniff_format(text: str) -> str:
+    """Guess a text's puzzle format from its content: 'xml', 'nin', 'rosetta', 'picture' or
+    'non' (anything else: its reader gives the most helpful messages)."""
     lines = [line.strip() for line in editor_lines(text) if line.strip()]
     if not lines:
         return 'non'
@@ -887,7 +719,7 @@ def sniff_format(text):
     return 'non'
 
 
-def parse_puzzles(text, fmt=None, source='<text>'):
+def parse_puzzles(text: str, fmt: str | None = None, source: Source = '<text>') -> list[Puzzle]:
     """Read puzzles from text in format `fmt` (None: guess from the content); return a list."""
     fmt = fmt or sniff_format(text)
     if fmt not in READERS:
@@ -895,7 +727,7 @@ def parse_puzzles(text, fmt=None, source='<text>'):
     return READERS[fmt](text, source)
 
 
-def read_puzzles(path, fmt=None, picture_size=None):
+def read_puzzles(path: Source, fmt: str | None = None, picture_size=None) -> list[Puzzle]:
     """Read every puzzle in the file at `path`; return a list of Puzzles.
 
     fmt: 'non', 'nin', 'xml', 'rosetta', 'picture' or 'image'; None chooses by the extension,
@@ -911,9 +743,20 @@ def read_puzzles(path, fmt=None, picture_size=None):
     return parse_puzzles(file_text(data, path), fmt, path)
 
 
-def file_bytes(path) -> bytes:
-    """The bytes of a puzzle file: PuzzleFileError for a directory, a pipe or a device, or a file
-    larger than MAX_FILE_BYTES."""
+def read_puzzle(path: Source, fmt: str | None = None, picture_size=None) -> Puzzle:
+    """Read the file at `path` and return its first puzzle (see read_puzzles)."""
+    return read_puzzles(path, fmt, picture_size)[0]
+
+
+def read_clues(path: Source) -> tuple[list[Clue], list[Clue]]:
+    """(row clues, column clues) of the first puzzle in a file of any format read_puzzle reads."""
+    puzzle = read_puzzle(path)
+    return puzzle.rows, puzzle.cols
+
+
+def file_bytes(path: Source) -> bytes:
+    """The bytes of a puzzle file: PuzzleFileError for a missing file, a directory, a pipe or a
+    device, or a file larger than MAX_FILE_BYTES."""
     path = Path(path)
     try:
         if path.is_dir():
@@ -930,7 +773,7 @@ def file_bytes(path) -> bytes:
     return data
 
 
-def file_text(data: bytes, path) -> str:
+def file_text(data: bytes, path: Source) -> str:
     """A puzzle file's bytes as text (UTF-8, a BOM allowed), or PuzzleFileError naming the line."""
     if b'\0' in data:
         raise PuzzleFileError(path, None, 'binary data, not a puzzle file (it has zero bytes)')
@@ -941,13 +784,10 @@ def file_text(data: bytes, path) -> str:
         raise PuzzleFileError(path, line, 'not UTF-8 text: not a puzzle file') from None
 
 
-def read_puzzle(path, fmt=None, picture_size=None):
-    """Read the file at `path` and return its first puzzle (see read_puzzles)."""
-    return read_puzzles(path, fmt, picture_size)[0]
-
-
-def write_puzzle(puzzle, path, fmt=None):
-    """Write `puzzle` to `path` in format fmt ('non', 'nin', 'xml', 'rosetta'; None: by extension)."""
+def write_puzzle(puzzle: Puzzle, path: Source, fmt: str | None = None) -> Path:
+    """Write `puzzle` to `path` in format fmt ('non', 'nin', 'xml', 'rosetta'; None: by the
+    extension: .nin, .xml/.pbn, .txt for Rosetta Code letters, anything else .non); return the
+    path."""
     path = Path(path)
     fmt = fmt or {'.nin': 'nin', '.xml': 'xml', '.pbn': 'xml', '.txt': 'rosetta'}.get(
         path.suffix.lower(), 'non')
@@ -957,29 +797,20 @@ def write_puzzle(puzzle, path, fmt=None):
     return path
 
 
-# %% [markdown]
-# ## From a picture file to a puzzle
-#
-# A teacher's picture is a PNG or a JPEG, hundreds of pixels wide, in shades of grey (or colour),
-# with soft anti-aliased edges. To make a nonogram of it we need three steps:
-#
-# 1. **grey**: convert to luminance (0 black ... 255 white), drawing transparent parts on white;
-# 2. **scale down** to the puzzle's size: each cell averages the block of pixels it covers (Pillow's
-#    `BOX` filter), so a cell half covered by ink comes out mid-grey;
-# 3. **threshold**: a cell darker than the threshold is filled.
-#
-# Pillow does the reading (it comes with matplotlib); as everywhere in this project, the module
-# imports it only inside the function, so `import nonofiles` stays light. Pillow already refuses
-# "decompression bombs" (tiny files claiming billions of pixels), and we turn its errors into ours.
+# --- from a picture file to a puzzle ---------------------------------------------------------
+# Three steps: grey (transparent parts drawn on white), scale down (Pillow's BOX filter: each
+# cell averages the pixels it covers), threshold. Pillow is imported inside the functions; it
+# already refuses "decompression bombs", and its errors become PuzzleFileErrors.
 
-# %%
-def read_image(path, size=None, threshold=0.5, invert=False):
+def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = False) -> Grid:
     """Read a picture file (PNG, JPEG, ...) as rows of 0/1: dark pixels become filled cells.
 
-    size: None keeps one cell per pixel; an int scales the picture so its longer side has that
-          many cells; a (width, height) pair scales to exactly that. Pictures are never enlarged.
+    size: None keeps one cell per pixel (at most MAX_PICTURE_SIDE a side); an int scales the
+          picture so its longer side has that many cells; a (width, height) pair (Pillow's
+          order) scales to exactly that. Pictures are never enlarged.
     threshold: a cell is filled when its grey level (0 black .. 1 white) is below this.
     invert: fill the light cells instead (for a white drawing on black).
+    Raises PuzzleFileError for a file that is not a picture, or a picture too large.
     """
     try:
         from PIL import Image
@@ -996,10 +827,11 @@ def read_image(path, size=None, threshold=0.5, invert=False):
         grey = grey.resize(scaled_size(grey.size, size), Image.Resampling.BOX)
     width, height = grey.size
     if size is None and max(width, height) > MAX_PICTURE_SIDE:
-        raise PuzzleFileError(path, None, f'the picture is {width}x{height} pixels; give a size '
-                                          f'to scale it down (at most {MAX_PICTURE_SIDE} a side)')
+        raise PuzzleFileError(path, None, f'the picture is {height}x{width} pixels (height x '
+                                          f'width); give a size to scale it down (at most '
+                                          f'{MAX_PICTURE_SIDE} a side)')
     if max(width, height) > MAX_SIDE:
-        raise PuzzleFileError(path, None, f'{width}x{height} cells is more than the {MAX_SIDE} '
+        raise PuzzleFileError(path, None, f'{height}x{width} cells is more than the {MAX_SIDE} '
                                           'a side this reader accepts')
     pixels = grey.tobytes()
     cut = threshold * 255
@@ -1007,10 +839,7 @@ def read_image(path, size=None, threshold=0.5, invert=False):
             for i in range(height)]
 
 
-MAX_PIXELS = 40_000_000  # a picture's pixels are counted before it is decoded
-
-
-def opened_image(path):
+def opened_image(path: Source):
     """The picture file opened and decoded by Pillow, refused (DecompressionBombError) before
     decoding if it has more than MAX_PIXELS pixels, without Pillow's warning on stderr."""
     import warnings
@@ -1020,8 +849,8 @@ def opened_image(path):
     image = Image.open(path)
     if image.width * image.height > MAX_PIXELS:
         image.close()
-        raise Image.DecompressionBombError(f'{image.width}x{image.height} pixels is more than '
-                                           f'{MAX_PIXELS:,}')
+        raise Image.DecompressionBombError(f'{image.height}x{image.width} pixels (height x width) '
+                                           f'is more than {MAX_PIXELS:,}')
     with warnings.catch_warnings():
         warnings.simplefilter('error', Image.DecompressionBombWarning)
         image.load()
@@ -1029,7 +858,7 @@ def opened_image(path):
 
 
 def on_white(image):
-    """The image drawn over a white background (transparent pixels become white)."""
+    """The Pillow image drawn over a white background (transparent pixels become white)."""
     from PIL import Image
 
     if image.mode in ('RGBA', 'LA', 'PA') or 'transparency' in image.info:
@@ -1039,69 +868,11 @@ def on_white(image):
     return image
 
 
-def scaled_size(original, size):
-    """(width, height) for scaling `original` to `size` (an int: the longer side), never enlarging."""
+def scaled_size(original: tuple[int, int], size) -> tuple[int, int]:
+    """(width, height), in Pillow's order, for scaling `original` (width, height) to `size` (an
+    int: the longer side; or a (width, height) pair), never enlarging."""
     width, height = original
     if isinstance(size, int):
         scale = min(1.0, size / max(width, height))
         return max(1, round(width * scale)), max(1, round(height * scale))
     return min(width, size[0]), min(height, size[1])
-
-
-# %% [markdown]
-# This project ships one picture made for it, `puzzles/boat.png`: a 240x240 pixel drawing with
-# soft edges, as a drawing program would save it. Here it is, and the puzzles it gives at three
-# sizes. The size is a choice: too small, and the mast and the waves vanish or turn into a
-# checkerboard; bigger puzzles keep the picture but take longer to solve, and may have more than
-# one solution (the next chapter checks that, and repairs it).
-
-# %% tags=["active-ipynb"]
-# import matplotlib.pyplot as plt
-# from PIL import Image
-#
-# with Image.open(PUZZLES / 'boat.png') as image:
-#     original = image.convert('L')
-# fig, axes = plt.subplots(1, 4, figsize=(12, 3.6), layout='constrained')
-# axes[0].imshow(original, cmap='gray', vmin=0, vmax=255)
-# axes[0].set_title(f'boat.png, {original.size[0]}x{original.size[1]} pixels')
-# print(f'boat.png: {original.size[0]}x{original.size[1]} pixels')
-# for ax, size in zip(axes[1:], (10, 15, 25)):
-#     cells = read_image(PUZZLES / 'boat.png', size=size)
-#     ax.imshow([[1 - cell for cell in row] for row in cells], cmap='gray', vmin=0, vmax=1)
-#     ax.set_title(f'size={size}: {len(cells[0])}x{len(cells)} cells')
-# for ax in axes:
-#     ax.set_xticks([])
-#     ax.set_yticks([])
-# fig.suptitle('A picture file becomes a nonogram: grey, scale down, threshold')
-# plt.show()
-
-# %% [markdown]
-# Now every shipped puzzle, pictures included, is one call away. The listing gives each file's
-# size(s), width x height, and the first puzzle's title (sorted by file name, so the list comes
-# out the same on every machine):
-
-# %% tags=["active-ipynb"]
-# for path in sorted(PUZZLES.iterdir()):
-#     if path.suffix in ('.non', '.txt', '.png'):
-#         puzzles = read_puzzles(path, picture_size=20)
-#         sizes = ', '.join(f'{p.width}x{p.height}' for p in puzzles)
-#         print(f'{path.name:30} {sizes:24} {puzzles[0].title[:46]}')
-
-# %% [markdown]
-# ## What we have
-#
-# - `read_puzzles` reads `.non`, `.nin`, webpbn XML, Rosetta Code letters, 0/1 picture text and
-#   picture files, choosing by extension and then by content; every failure is a
-#   `PuzzleFileError` naming the file and line. `format_non` (and `format_nin`, `format_xml`,
-#   `format_rosetta`) write puzzles back, and the tests check every round trip.
-# - `read_image` and `picture_puzzle` turn a drawing into a puzzle in one call.
-#
-# Not done here: colour puzzles (every reader refuses them by name); the next chapter reads them
-# from webpbn XML. The last chapter makes good puzzles from pictures and solves files from the
-# terminal.
-
-# %%
-def read_clues(path) -> tuple[list, list]:
-    """(row clues, column clues) of the first puzzle in a file of any format read_puzzle reads."""
-    puzzle = read_puzzle(path)
-    return puzzle.rows, puzzle.cols

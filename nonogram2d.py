@@ -2,8 +2,8 @@
 # # Lesson 3. Two dimensions: lines that talk to each other
 #
 # Lessons 1 and 2 solved one line. In a puzzle each cell belongs to two lines, its row and its
-# column: what a row learns about a cell is news for the column through it, and the other way
-# round. By the end of this lesson you will be able to
+# column: what a row learns about a cell is news for the column. By the end of this lesson you
+# will be able to
 #
 # - turn a picture into its puzzle, and print or draw a grid with its clues;
 # - run the blog post's loop (every row, then every column, until nothing changes) and a better
@@ -11,10 +11,10 @@
 # - see where solving line by line stalls, and finish any puzzle by a small search that guesses a
 #   cell both ways and lists **every** solution, each once.
 #
-# Solving lines one at a time, each with lesson 2's `solve_line`, is called *line logic*. A grid
-# is a list of rows of cells `1`, `0` or `None`; rows and columns are numbered from 0. We follow
-# Paddy3118's blog post "Nonogram puzzle solver in 2D" (March 2014, on his blog *Go deh!*;
-# *the post*) and keep its function names. This notebook is also the module `nonogram2d`.
+# Solving lines one at a time with lesson 2's `solve_line` is called *line logic*. A grid is a
+# list of rows of cells `1`, `0` or `None`; rows and columns are numbered from 0. We follow
+# Paddy3118's blog post "Nonogram puzzle solver in 2D" (2014; *the post*) and keep its function
+# names. This notebook is also the module `nonogram2d`.
 
 # %%
 """Lesson 3: whole puzzles by propagation of line logic, and a plain search for every solution.
@@ -112,9 +112,8 @@ def show_grid(grid: Grid) -> str:
 # grid. Then turn the grid on its side (transpose it), so that the columns become rows, and solve
 # them the same way. Turn it back and repeat until a whole round decides nothing new, or nothing
 # is left to decide. If any line has no layout that fits, `solve_line` raises `Contradiction`,
-# and so does the loop. The line solver is a parameter, so that another can be plugged in.
-# (Every function that takes a puzzle checks it first with the library's `check_puzzle`, which
-# names the row or column whose clue cannot fit.)
+# and so does the loop. The line solver is a parameter, so that another can be plugged in (and
+# the library's `check_puzzle` checks the puzzle first).
 
 # %%
 LineSolver = Callable[[Clue, Line], Line]
@@ -208,22 +207,18 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # queue, unless it is already waiting there. When the queue is empty, no line can learn anything
 # more.
 #
-# Does the queue reach the same grid as the post's loop, although it solves the lines in another
-# order? It does, because deductions only ever *add* knowledge: a line solver never unsets a cell,
-# and what it deduces from a line stays true when more of the line is known. So a deduction that
-# one order makes, every order makes sooner or later (a line that could make it stays dirty until
-# it is solved again), and both loops stop at the same grid: the *fixpoint* of line logic, the
-# grid that solving any line again leaves as it is. The order changes how many solves it takes,
-# never where it ends.
+# Does the queue reach the same grid as the post's loop, in another order? It does, because
+# deductions only ever *add* knowledge: a line solver never unsets a cell, and what it deduces
+# from a line stays true when more of the line is known. So a deduction that one order makes,
+# every order makes sooner or later (the line stays dirty until it is solved again), and both
+# loops stop at the same grid: the *fixpoint* of line logic, which solving any line again leaves
+# as it is. The order changes how many solves it takes, never where it ends.
 #
-# Which dirty line to take next is therefore a free choice, and the engine takes it as a
-# function, a *strategy* (the default: the line that has waited longest), given the engine as its
-# first argument, so that a cleverer one can be passed in without changing a line here.
-#
-# The engine is one small class, `Engine`, holding what a solve needs besides the grid: clues,
-# line solver, strategies, a count of line solves. Lines are numbered: row `r` is line `r`,
-# column `c` is line `height + c`. The search section extends it with `class Engine(Engine):`, a
-# class of the same name that inherits everything so far.
+# Which dirty line to take next is therefore a free choice: a function, a *strategy*, passed to
+# the engine (the default: the line that has waited longest). The engine is one small class,
+# `Engine`, holding the clues, the line solver, the strategy and a count of line solves; row `r`
+# is line `r` and column `c` is line `height + c`. The search section below extends it with
+# `class Engine(Engine):`, a class of the same name that inherits everything so far.
 
 # %%
 def first_in_first_out(engine: 'Engine', queue: deque) -> int:
@@ -328,11 +323,9 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # ## When the lines stop learning
 #
 # The post ends with an honest question: is that it? Not always. Line logic uses one line at a
-# time, and some puzzles need reasoning that combines lines. Wolter's *Edge* (webpbn #23, ten
-# columns by eleven rows, in `puzzles/`) is one: line logic does not decide a single cell. No clue
-# is long enough to overlap with itself, and nothing else gets started. Other puzzles, such as
-# two rows and two columns each with the clue `1`, have more than one solution, and no reasoning
-# can decide between them.
+# time, and some puzzles need reasoning that combines lines. Wolter's *Edge* (webpbn #23, 11x10,
+# rows x columns, in `puzzles/`) is one: line logic does not decide a single cell. No clue is long
+# enough to overlap with itself, and nothing else gets started.
 
 # %% tags=["active-ipynb"]
 # edge = read_puzzle(PUZZLES / 'webpbn-00023.non')
@@ -480,18 +473,15 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 # %% [markdown]
 # ## What we have learned, and what comes next
 #
-# - `pic2gram` turns a picture into its puzzle; `parrayclues` and `show_grid` print a grid, and
-#   the library's `nonodraw` draws it.
+# - `pic2gram` turns a picture into its puzzle; `parrayclues` and `show_grid` print a grid.
 # - `sweep_history` is the post's loop; `Engine.propagate` reaches the same fixpoint, solving
 #   again only the lines that crossed a new cell.
-# - Line logic can stall; `Engine.search` guesses a cell both ways and finds every solution
-#   exactly once. `solutions` and `solve` give every solution or the first; the line solver and
-#   two strategies are parameters.
+# - Where line logic stalls, `Engine.search` guesses a cell both ways and finds every solution
+#   exactly once (`solutions`, `solve`); the line solver and two strategies are parameters.
 #
 # Blind guessing is expensive: every guess doubles the work below it. Next, lesson 4 makes each
-# node smarter (it *probes* cells before guessing), with a subclass of this engine that changes
-# `deduce` and a new guess strategy, and judges a puzzle: no solution, one, or several, and how
-# hard.
+# node smarter (it *probes* cells before guessing) and judges a puzzle: no solution, one, or
+# several, and how hard.
 #
 # ## Exercises
 #

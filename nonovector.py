@@ -1,11 +1,11 @@
 # %% [markdown]
 # # Lesson 1. One line, by listing its layouts
 #
-# A *nonogram* (also sold as paint-by-numbers, griddlers or picross) is a picture hidden in a grid.
-# Every cell is either filled (black) or empty (white). Beside each row and above each column is a
-# **clue**: the lengths of the runs of filled cells in that line, in order. Your job is to recover
-# the picture from the clues. Here is a small one, `#` filled and `.` empty, each row's clue beside
-# it and each column's clue below it, read downwards:
+# A *nonogram* (paint-by-numbers, griddlers, picross) is a picture hidden in a grid of cells, each
+# filled (black) or empty (white). Beside each row and above each column is a **clue**: the lengths
+# of the runs of filled cells in that line, in order. Your job is to recover the picture from the
+# clues. A small one, `#` filled and `.` empty, each row's clue beside it and each column's clue
+# below it, read downwards (the middle column reads `1 3`):
 #
 # ```
 # . # # # .    3
@@ -18,12 +18,10 @@
 #     3
 # ```
 #
-# The second row has a run of two, a gap, then a run of one: its clue is `2 1`. The order matters
-# (`1 2` is another clue); the size of a gap does not (one empty cell or more separates two runs).
-#
-# A whole puzzle is too much to start with. This lesson answers a question about **one line**:
-# given its clue, its length and whatever we already know of some cells, which other cells are
-# certain? By the end of it you will be able to
+# The second row has a run of two, a gap, then a run of one: its clue is `2 1`. The order matters;
+# the size of a gap does not. This lesson answers a question about **one line**: given its clue and
+# whatever we already know of some cells, which other cells are certain? By the end of it you will
+# be able to
 #
 # - turn a line into its clue, and list every **layout** of a clue in a line (a layout is one
 #   way of placing the blocks: each block's position);
@@ -31,15 +29,12 @@
 #   on: a complete line solver;
 # - count the layouts, and see why listing them cannot scale.
 #
-# The data are plain: a **clue** is a list of block lengths such as `[2, 1]` (an empty line has the
-# clue `[]`, which many files write `[0]`; both are accepted), and a **line** is a list of cells,
-# `1` filled, `0` empty or `None` not known yet (printed `#`, `.` and `?`). The signatures call
-# them `Clue` and `Line`, type names that the library module `nonocheck` defines.
-#
-# We retell Paddy3118's blog post "Nonogram puzzle solver (part 1)" (2014; *the post* from here on)
-# and keep its function names: `nonoblocks`, `pblocks`, `vexpand`, `nonovector`, `pvector`,
-# `newforces`. This notebook is also the Python module `nonovector`: its definitions are the
-# module, and the demonstrations run here only.
+# A **clue** is a list of block lengths such as `[2, 1]` (an empty line's clue is `[]`, which many
+# files write `[0]`), and a **line** is a list of cells, `1` filled, `0` empty or `None` not known
+# yet (printed `#`, `.` and `?`); the signatures call them `Clue` and `Line`. We retell Paddy3118's
+# blog post "Nonogram puzzle solver (part 1)" (2014; *the post*) and keep its function names. This
+# notebook is also the module `nonovector`: its definitions are the module; its demonstrations
+# run here only.
 
 # %%
 """Lesson 1: one nonogram line solved by listing the layouts of its clue.
@@ -48,11 +43,12 @@ Errors: Contradiction (no layout fits the known cells) and nonocheck.ClueError (
 input), both ValueErrors."""
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, repeat
 from math import comb
-from numbers import Integral
+from string import ascii_lowercase, ascii_uppercase
 
-from nonocheck import (Clue, ClueError, Grid, Line, NonogramError, check_line,  # noqa: F401
-                       enumerable_clue, min_length, normalize_clue)
+from nonocheck import (Clue, ClueError, Grid, Line, NonogramError, check_forces,  # noqa: F401
+                       check_line, enumerable_clue, min_length, normalize_clue)
 
 Layout = list[tuple[int, int]]  # one (position, length) pair per block
 
@@ -106,42 +102,36 @@ def line2blocks(line: Sequence) -> Clue:
 # print('00000', line2blocks('00000'))
 
 # %% [markdown]
-# Two kinds of error are kept apart on purpose. A `ClueError` means *the question is malformed*:
-# a negative block, a clue longer than its line, a cell that is neither 0, 1 nor None. The
-# library module `nonocheck` checks every clue and line at the door and names the fault:
-# `normalize_clue` (which also turns `[0]` into `[]`), `check_line`, and `enumerable_clue` (a
-# clue, and a clue short enough to list its layouts by the recursion below). A `Contradiction` means *the question is fine but has no
-# answer*: no layout of the blocks agrees with the cells we know. A solver of whole puzzles meets
-# contradictions all the time and learns from them; it should never meet a `ClueError`.
+# Two kinds of error are kept apart on purpose. A `ClueError` means *the question is malformed*
+# (a negative block, a clue longer than its line, a cell that is neither 0, 1 nor None); the
+# library module `nonocheck` checks every clue and line at the door (`normalize_clue`, which also
+# turns `[0]` into `[]`, `check_line`, and `enumerable_clue`, which also refuses a clue too long to
+# list) and names the fault. A `Contradiction` means *the question is fine but has no answer*: no
+# layout agrees with the cells we know. A solver of whole puzzles meets contradictions all the
+# time and learns from them; it should never meet a `ClueError`.
 
 # %% tags=["active-ipynb"]
-# print(normalize_clue([0]), normalize_clue((3, 1)))
-# for bad in ([3, -1], [5, 5]):
-#     try:
-#         normalize_clue(bad, cells=10)
-#     except ClueError as error:
-#         print('ClueError:', error)
+# try:
+#     normalize_clue([5, 5], cells=10)
+# except ClueError as error:
+#     print('ClueError:', error)
 
 # %% [markdown]
 # ## Every layout of the blocks
 #
-# The most direct way to solve a line is to list every layout of its blocks, throw away the
-# layouts that disagree with what we know, and see which cells all the survivors agree on. This is
-# how the post starts, and how most people first think about the problem.
+# The most direct way to solve a line: list every layout of its blocks, throw away those that
+# disagree with what we know, and see which cells all the survivors agree on. This is how the
+# post starts, and how most people first think about the problem.
 #
 # `nonoblocks(blocks, cells)` produces every layout as a list of `(position, length)` pairs, one
-# per block. It is recursive: put the first block at each position from the left edge up to the
-# last one that still leaves room for the others (`min_length`, the blocks plus one gap between
-# each two, is the room a clue needs), and for each such position lay out the remaining blocks,
-# by the same method, in the cells to the right of it (one cell further on, to keep a gap).
+# per block. It is recursive: put the first block at each position that still leaves room for the
+# others (each needs its length and a gap before it), and for each such position lay out the
+# remaining blocks, by the same method, in the cells to its right, one cell further on.
 
 # %%
 def nonoblocks(blocks: Clue, cells: int) -> Iterator[Layout]:
-    """Generate every layout of `blocks` in a line of `cells` cells, leftmost first.
-
-    Each layout is a list of (position, length) pairs, one per block: the block of that length
-    fills cells position .. position + length - 1. The empty clue has one layout, [].
-    """
+    """Every layout of `blocks` in `cells` cells, leftmost first, as lists of (position, length)
+    pairs, one per block. The empty clue has one layout, []."""
     blocks = enumerable_clue(blocks, cells)
     yield from _layouts(blocks, cells, 0)
 
@@ -170,17 +160,15 @@ def _layouts(blocks, cells, start):
 def pblocks(layout: Layout, cells: int) -> str:
     """Draw a layout as text: block 0 as 'A's, block 1 as 'B's, ..., empty cells as '.'."""
     text = ['.'] * cells
-    for letter, (position, length) in zip(_letters(), layout):
+    for letter, (position, length) in zip(block_letters(), layout):
         for i in range(position, position + length):
             text[i] = letter
     return ''.join(text)
 
 
-def _letters():
+def block_letters():
     """Block names A..Z, then a..z, then '*' for every block after the 52nd."""
-    yield from 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-    while True:
-        yield '*'
+    return chain(ascii_uppercase + ascii_lowercase, repeat('*'))
 
 
 def vexpand(layout: Layout, cells: int) -> str:
@@ -199,12 +187,10 @@ def vexpand(layout: Layout, cells: int) -> str:
 # %% [markdown]
 # ## Layouts that respect what we know
 #
-# In a real puzzle some cells of a line are already decided by the crossing lines. The post calls
-# them *forces* and keeps them as two lists of cell indices: `force0`, the cells known to be
-# empty, and `force1`, the cells known to be filled. That is the same information as our line of
-# `1`/`0`/`None`, so two small converters move between the two descriptions, and `show_line` and
-# `parse_line` move between a line and its text (`#` filled, `.` empty, `?` unknown), which is
-# handy for typing examples.
+# In a puzzle some cells of a line are already decided by the crossing lines. The post calls them
+# *forces*, kept as two lists of cell indices: `force0`, the cells known empty, and `force1`, the
+# cells known filled. Two small converters move between that and our line of `1`/`0`/`None`, and
+# `show_line` and `parse_line` between a line and its text (`#`, `.`, `?`), handy for examples.
 
 # %%
 def line_to_forces(line: Line) -> tuple[list[int], list[int]]:
@@ -246,11 +232,10 @@ def parse_line(text: str) -> Line:
 
 # %% [markdown]
 # `nonovector(blocks, cells, force0, force1)` generates only the layouts that agree with the
-# forces. Rather than generate everything and filter at the end, it checks each block as it is
-# placed, so whole families of hopeless layouts are never built. A block may not cover a
-# forced-empty cell; a forced-filled cell may not lie in the gap before the block, nor right after
-# it (the block would then be longer than its clue says), and after the last block no
-# forced-filled cell may remain.
+# forces. It checks each block as it is placed, so whole families of hopeless layouts are never
+# built: a block may not cover a forced-empty cell; a forced-filled cell may not lie in the gap
+# before the block, nor right after it (the block would be too long); and after the last block
+# no forced-filled cell may remain.
 #
 # (The post's version forgot that last check when a clue has a single block, so
 # `nonovector([1], 3, [], [2])` wrongly offered `#..`; it also stopped with an `assert` on an
@@ -260,16 +245,10 @@ def parse_line(text: str) -> Line:
 # %%
 def nonovector(blocks: Clue, cells: int, force0: Iterable[int] = (),
                force1: Iterable[int] = ()) -> Iterator[Layout]:
-    """Generate every layout of `blocks` in `cells` cells that agrees with the forced cells.
-
-    force0: indices of cells that must be empty; force1: indices of cells that must be filled.
-    Layouts are lists of (position, length) pairs, as from nonoblocks.
-    """
+    """Every layout of `blocks` in `cells` cells (as nonoblocks gives them) in which the cells
+    `force0` are empty and the cells `force1` filled."""
     blocks = enumerable_clue(blocks, cells)
-    empty, filled = set(force0), set(force1)
-    for i in empty | filled:
-        if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < cells:
-            raise ClueError(f'forced cell {i!r} is not a cell index of a line of {cells} cells')
+    empty, filled = check_forces(force0, force1, cells)
     yield from _forced_layouts(blocks, cells, 0, empty, filled)
 
 
@@ -292,29 +271,20 @@ def _forced_layouts(blocks, cells, start, empty, filled):
 
 
 # %% [markdown]
-# The post's `pvector` prints such a layout together with the forces: blocks as letters, a block
-# letter in lower case where it covers a forced-filled cell, `_` for a forced-empty cell (which a
-# layout leaves empty), `1` for a forced-filled cell that no block covers, and `!` for a force the
-# layout breaks. Other empty cells are `.`, as before.
+# The post's `pvector` prints such a layout together with the forces: blocks as letters (lower
+# case where a block covers a forced-filled cell), `_` for a forced-empty cell, and `!` for a force
+# the layout breaks. Other empty cells are `.`, as before.
 
 # %%
 def pvector(layout: Layout, cells: int, force0: Iterable[int] = (),
             force1: Iterable[int] = ()) -> str:
-    """Draw a layout with its forces: 'A'.. blocks, 'a'.. blocks on forced-filled cells,
-    '_' forced empty, '1' forced filled but not covered, '!' a force the layout breaks."""
-    text = ['.'] * cells
-    for i in force0:
-        text[i] = '_'
+    """Draw a layout with its forces: 'A'.. blocks ('a'.. where a block covers a forced-filled
+    cell), '_' a forced-empty cell, '!' a force the layout breaks."""
+    text, line = list(pblocks(layout, cells)), vexpand(layout, cells)
     for i in force1:
-        text[i] = '1' if text[i] == '.' else '!'
-    for letter, (position, length) in zip(_letters(), layout):
-        for i in range(position, position + length):
-            if text[i] == '.':
-                text[i] = letter
-            elif text[i] == '1':
-                text[i] = letter.lower()
-            else:
-                text[i] = '!'
+        text[i] = text[i].lower() if line[i] == '#' else '!'
+    for i in force0:
+        text[i] = '_' if line[i] == '.' else '!'
     return ''.join(text)
 
 
@@ -335,11 +305,8 @@ def pvector(layout: Layout, cells: int, force0: Iterable[int] = (),
 
 # %%
 def newforces(layouts: Iterable[Layout], cells: int) -> tuple[list[int], list[int]]:
-    """Return (always0, always1): the cells empty in every layout, and those filled in every one.
-
-    `layouts` is any iterable of layouts (for example a nonovector generator).
-    Raises Contradiction if there are no layouts at all.
-    """
+    """(always0, always1): the cells empty in every layout, and those filled in every one, of any
+    iterable of layouts (such as nonovector's). Raises Contradiction if there are none."""
     always0, always1 = set(range(cells)), set(range(cells))
     count = 0
     for layout in layouts:
@@ -387,10 +354,8 @@ def solve_line_by_enumeration(blocks: Clue, line: Line) -> Line:
 
 # %%
 def explain_line(blocks: Clue, line: Line | str) -> Line:
-    """Print what is known of a line, every layout that fits, and the cells they agree on.
-
-    `line` is a list of 1/0/None or its text ('#', '.', '?'). Returns the deduced line.
-    """
+    """Print what is known of a line (1/0/None, or its text), every layout that fits, and the
+    cells they agree on; return the deduced line."""
     line = parse_line(line) if isinstance(line, str) else check_line(line)
     blocks = enumerable_clue(blocks, len(line))
     cells, (force0, force1) = len(line), line_to_forces(line)
@@ -448,12 +413,9 @@ def all_clues(cells: int) -> list[tuple[int, ...]]:
 # The formula should agree with the enumeration on every small case. It does:
 
 # %% tags=["active-ipynb"]
-# checked = 0
-# for cells in range(0, 11):
-#     for blocks in all_clues(cells):
-#         assert count_layouts(blocks, cells) == sum(1 for _ in nonoblocks(blocks, cells))
-#         checked += 1
-# print(f'formula = enumeration for all {checked} clues of lines up to 10 cells')
+# small = [(blocks, cells) for cells in range(0, 11) for blocks in all_clues(cells)]
+# assert all(count_layouts(b, n) == len(list(nonoblocks(b, n))) for b, n in small)
+# print(f'formula = enumeration for all {len(small)} clues of lines up to 10 cells')
 
 # %% [markdown]
 # Now the bad news. With a fixed number of blocks `k` the count grows like a polynomial of degree

@@ -4,7 +4,7 @@
     python benchmarks/command.py --against /tmp/old    # the same runs with another checkout, interleaved
     python benchmarks/command.py --quick --out /tmp/c  # a smoke run: three small puzzles, one repeat
 
-Each puzzle file is solved by `python -m nonotools FILE --timeout T` in a fresh process, with the
+Each puzzle file is solved by `python -m nonocommand FILE --timeout T` in a fresh process, with the
 working directory at the checkout, so that checkout's modules are the ones imported. A run is
 repeated (--repeats, default 3) and its median wall time kept, with the process's peak resident
 memory (ru_maxrss of the child, from os.wait4) and its last line (the verdict). With --against,
@@ -53,7 +53,7 @@ def run_once(checkout, path, timeout):
     env.pop('PYTHONDONTWRITEBYTECODE', None)
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
-        child = subprocess.Popen([sys.executable, '-m', 'nonotools', str(path),
+        child = subprocess.Popen([sys.executable, '-m', 'nonocommand', str(path),
                                   '--timeout', str(timeout)],
                                  cwd=checkout, env=env, stdout=out, stderr=subprocess.STDOUT)
         _, status, usage = os.wait4(child.pid, 0)

@@ -12,7 +12,7 @@ Parts:
             folder but reference-timings; NONOGRAM_BENCH_PUZZLES or --puzzles for another folder,
             none if it is absent) and seeded random pictures (--sizes, default 10x10 to 100x100;
             density 0.5 and 0.6; --seeds of each), written as .non files into a temporary folder,
-            each solved by `python -m nonotools FILE --timeout T` three ways: `--no-sat` (the
+            each solved by `python -m nonocommand FILE --timeout T` three ways: `--no-sat` (the
             engine alone), the default (the race) and `--sat` (SAT alone, in a child process).
             The three runs of a puzzle are interleaved, so that they see the same machine (their
             order turns by one from puzzle to puzzle); with --repeats N, puzzles whose first round
@@ -42,22 +42,22 @@ Parts:
   startup   `python -c pass` against the command on a 1x1 puzzle (.non), whole processes, same
             interpreter (sys.executable) and environment, interleaved, the median of --startup-runs
             (30) each; the difference in ms (target: at most 40 ms). Then `python -X importtime
-            -m nonotools ONE.non`: the 15 modules with the largest cumulative import time (and
+            -m nonocommand ONE.non`: the 15 modules with the largest cumulative import time (and
             which module imported each), the total, and whether any of xml.etree, argparse,
             matplotlib, nonocolour, nonocolourfiles, PIL or pysat was imported. Writes
             startup.csv and startup-imports.csv.
   encoding  SAT's formula against the grid, for the same puzzles: variables and clauses (and
-            literals) per cell for the whole grid (nonosat.puzzle_cnf(rows, cols, givens)) and
+            literals) per cell for the whole grid (nonoclauses.puzzle_cnf(rows, cols, givens)) and
             after line logic (givens = nonoengine.propagate(rows, cols, givens), whose known
             cells get no variable), with the open cells left, and the memory the race would
             budget for that formula (nonosat's SAT_BASE_BYTES + BYTES_PER_STATE per state)
             against SAT's share in a race (RACE_SAT_BYTES). The clauses are counted line by line
-            as nonosat.puzzle_lines gives them (puzzle_cnf is their concatenation), so no formula
+            as nonoclauses.puzzle_lines gives them (puzzle_cnf is their concatenation), so no formula
             is ever held whole; a whole-grid count that passes 150,000 clauses and
             --encoding-seconds (60 s) is stopped and marked so. Writes encoding.csv.
-  helpers   SAT's CPU time (chapter 6's sat_solutions, two solutions, in a child process) with
+  helpers   SAT's CPU time (lesson 10's sat_solutions, two solutions, in a child process) with
             its helper clauses off, and on with at-most-one pairs where up to 0, 4, 8 or 16
-            states are live (8 is chapter 6's HELPER_STATES), on the same puzzles, the settings
+            states are live (8 is lesson 10's HELPER_STATES), on the same puzzles, the settings
             interleaved; --timeout each. Writes sat-helpers.csv and prints the speed-ups over
             the puzzles where SAT without helpers takes 0.2 s or more.
 
@@ -352,7 +352,7 @@ def answer_status(code, verdict):
 
 def run_mode(path, mode, args):
     """One run of the command on `path` in `mode` (a key of MODES)."""
-    argv = [sys.executable, '-m', 'nonotools', str(path), '--timeout', f'{args.timeout:g}',
+    argv = [sys.executable, '-m', 'nonocommand', str(path), '--timeout', f'{args.timeout:g}',
             *MODES[mode]]
     return run_tree(argv, kill_after=args.timeout + max(10.0, args.timeout))
 
@@ -388,7 +388,7 @@ def puzzle_row(name, path, runs):
     race's ratio to it, and the two targets."""
     import nonofiles
     puzzle = nonofiles.read_puzzle(path)
-    row = {'puzzle': name, 'size': f'{puzzle.width}x{puzzle.height}', 'runs': len(runs['race'])}
+    row = {'puzzle': name, 'size': f'{puzzle.height}x{puzzle.width}', 'runs': len(runs['race'])}
     for mode in MODES:
         row.update(mode_columns(mode, runs[mode]))
     finished = [float(row[f'{mode}_seconds']) for mode in ('no-sat', 'sat')
@@ -501,11 +501,11 @@ def part_startup(args, out):
         one = Path(folder) / 'one.non'
         one.write_text(ONE_BY_ONE)
         nothing = [sys.executable, '-c', 'pass']
-        command = [sys.executable, '-m', 'nonotools', str(one)]
+        command = [sys.executable, '-m', 'nonocommand', str(one)]
         wall_seconds(command)  # writes the bytecode caches
-        times = {'python -c pass': [], 'python -m nonotools one.non (1x1)': []}
+        times = {'python -c pass': [], 'python -m nonocommand one.non (1x1)': []}
         for k in progress(range(args.startup_runs), 'start-up'):
-            pair = [(nothing, 'python -c pass'), (command, 'python -m nonotools one.non (1x1)')]
+            pair = [(nothing, 'python -c pass'), (command, 'python -m nonocommand one.non (1x1)')]
             for argv, label in pair[::1 if k % 2 else -1]:
                 times[label].append(wall_seconds(argv))
         traced = subprocess.run([sys.executable, '-X', 'importtime', *command[1:]], cwd=ROOT,
@@ -581,7 +581,7 @@ def encoding_row(name, path, args):
     puzzle = nonofiles.read_puzzle(path)
     rows, cols, givens = puzzle.rows, puzzle.cols, puzzle.givens
     cells = len(rows) * len(cols)
-    row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}', 'cells': cells}
+    row = {'puzzle': name, 'size': f'{len(rows)}x{len(cols)}', 'cells': cells}
     variables, clauses, literals, seconds, note = formula_size(rows, cols, givens,
                                                                args.encoding_seconds)
     row.update({'whole_variables': variables, 'whole_clauses': clauses, 'whole_literals': literals,
@@ -646,16 +646,16 @@ HELPERS_CHILD = '''
 import json, sys, time
 from itertools import islice
 sys.path.insert(0, sys.argv[1])
-import nonofiles, nonosat
+import nonoclauses, nonofiles
 setting = sys.argv[3]
-helper_clauses = nonosat.helper_clauses
+helper_clauses = nonoclauses.helper_clauses
 if setting == 'off':
-    nonosat.helper_clauses = lambda *args, **options: []
+    nonoclauses.helper_clauses = lambda *args, **options: []
 else:
-    nonosat.helper_clauses = lambda *args, **options: helper_clauses(*args, most_pairs=int(setting))
+    nonoclauses.helper_clauses = lambda *args, **options: helper_clauses(*args, most_pairs=int(setting))
 puzzle = nonofiles.read_puzzle(sys.argv[2])
 start = time.process_time()
-found = len(list(islice(nonosat.sat_solutions(puzzle.rows, puzzle.cols, puzzle.givens), 2)))
+found = len(list(islice(nonoclauses.sat_solutions(puzzle.rows, puzzle.cols, puzzle.givens), 2)))
 print(json.dumps({'found': found, 'seconds': time.process_time() - start}))
 '''
 HELPER_SETTINGS = ['off', '0', '4', '8', '16']  # no helpers; at-most-one pairs up to N live states
@@ -677,7 +677,7 @@ def helpers_run(path, setting, timeout):
 
 
 def part_helpers(args, out):
-    """SAT's CPU time with and without chapter 6's helper clauses (and with at-most-one pairs up
+    """SAT's CPU time with and without lesson 10's helper clauses (and with at-most-one pairs up
     to 0, 4, 8 and 16 live states), on every puzzle; the settings interleaved per puzzle."""
     settings = ['off', '8'] if args.quick else HELPER_SETTINGS
     table = []
@@ -784,9 +784,9 @@ def part_peers(args, out):
         return
     kill_after = args.timeout + 10
     ways = {'pbnsolve': lambda path: [binary, '-b', '-u', str(path)],
-            'race': lambda path: [sys.executable, '-m', 'nonotools', str(path),
+            'race': lambda path: [sys.executable, '-m', 'nonocommand', str(path),
                                   '--timeout', f'{args.timeout:g}'],
-            'no-sat': lambda path: [sys.executable, '-m', 'nonotools', str(path), '--no-sat',
+            'no-sat': lambda path: [sys.executable, '-m', 'nonocommand', str(path), '--no-sat',
                                     '--timeout', f'{args.timeout:g}'],
             'python': lambda path: [sys.executable, '-c', 'pass']}
     table, ratios = [], []
@@ -841,7 +841,7 @@ def settle_run(way, argv, limit):
     code 3), 'error' (anything else, such as pbnsolve's 'stalled')."""
     # pbnsolve has no time limit of its own: it is killed at the limit. The command bounds
     # itself (--timeout); it is killed only if it overstays by 10 s (its SAT child, if any,
-    # dies with it: chapter 6).
+    # dies with it: nonoprocess).
     seconds, code, stdout, _ = timed_run(argv, limit if way == 'pbnsolve' else limit + 10)
     return seconds, settle_answer(way, code, stdout)
 
@@ -862,7 +862,7 @@ def second_chance(path, limit, settled):
     sampled: columns sat_seconds, sat_answer, sat_tree_peak_mb (empty where the race settled)."""
     if settled:
         return {'sat_seconds': '', 'sat_answer': '', 'sat_tree_peak_mb': ''}
-    argv = [sys.executable, '-m', 'nonotools', str(path), '--sat', '--timeout', f'{limit:g}']
+    argv = [sys.executable, '-m', 'nonocommand', str(path), '--sat', '--timeout', f'{limit:g}']
     code, seconds, peak, _, verdict, _, _, _ = run_tree(argv, limit + 10)
     return {'sat_seconds': f'{seconds:.3f}', 'sat_answer': settle_answer('command', code, verdict),
             'sat_tree_peak_mb': f'{peak:.1f}'}
@@ -876,7 +876,7 @@ def part_settle(args, out):
         return
     limit = args.settle_seconds
     ways = {'pbnsolve': lambda path: [binary, '-b', '-u', str(path)],
-            'command': lambda path: [sys.executable, '-m', 'nonotools', str(path),
+            'command': lambda path: [sys.executable, '-m', 'nonocommand', str(path),
                                      '--timeout', f'{limit:g}']}
     table = []
     with tempfile.TemporaryDirectory() as folder:

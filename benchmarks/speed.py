@@ -6,11 +6,11 @@
 
 Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine and for SAT):
   lines     random 25-cell lines (clue of a random picture at density 0.5, 6 cells known): lines
-            per second for seed-style enumeration (newforces(nonovector(...))), chapter 1's DP and
+            per second for seed-style enumeration (newforces(nonovector(...))), lesson 2's DP and
             nonofast, with and without its cache. Writes speed.csv.
   lengths   time per line against line length (10..100 cells, a quarter known). Writes lines.csv.
   validate  two-solution search of every puzzle in ../shared/puzzles (except #12548, #18297,
-            #22336 and frans_faase) with chapter 5's engine (nonoengine.analyse, defaults) and with
+            #22336 and frans_faase) with lesson 9's engine (nonoengine.analyse, defaults) and with
             SAT (nonosat.sat_solutions: line logic, then CaDiCaL). Writes validate.csv: time,
             nodes, verdict; and a race column: the engine and SAT racing, SAT joining after
             --engine-seconds (0.1 s), as the `nonogram` command does. Personal-use puzzles are read from ../shared only; only their figures
@@ -18,18 +18,18 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   random    seeded random 30x30 puzzles at density 0.5 (200 of them): engine and SAT. random.csv.
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
             random 50x50 and 100x100 ones. Writes memory.csv.
-  ideas     the engine's ideas added one at a time, in the order chapter 5 adds them: chapter 2's
-            engine with chapter 1's and then chapter 4's line solver (nonofast.solve_line, with its
+  ideas     the engine's ideas added one at a time, in the order lessons 8 and 9 add them: lesson 4's
+            engine with lesson 2's and then lesson 7's line solver (nonofast.solve_line, with its
             cache), the undo trail (same line solver, no memo, no skipped probes, guesses by the
-            last probe as in chapter 2), the memo, lines kept as bitmasks (nonofast.line_bits_fast),
-            skipping unchanged lines, activity (the default); and, for comparison, chapter 2's
+            last probe as in lesson 4), the memo, lines kept as bitmasks (nonofast.line_bits_fast),
+            skipping unchanged lines, activity (the default); and, for comparison, lesson 4's
             engine with a memo wrapped around its line solver. Same puzzles as ablation. Writes
             ideas.csv.
   ablation  the engine's options one at a time (line solver, memo, queue order, probing, which
-            cells are probed again and in what order, choice of the search cell), and chapter 2's
-            engine with chapter 4's line solver, on a fixed set of puzzles. Writes ablation.csv.
-  colour    chapter 8: colour line solvers (DP, bitmasks) in lines per second on random lines of
-            25, 50 and 100 cells in 1, 2 and 4 colours, against chapter 4's solver on the same
+            cells are probed again and in what order, choice of the search cell), and lesson 4's
+            engine with lesson 7's line solver, on a fixed set of puzzles. Writes ablation.csv.
+  colour    lessons 12-13: colour line solvers (DP, bitmasks) in lines per second on random lines of
+            25, 50 and 100 cells in 1, 2 and 4 colours, against lesson 7's solver on the same
             pictures in black and white (colour-lines.csv); and colour puzzles through the
             race (nonocolour.find_solutions): the colour files (../shared/puzzles/colour and
             puzzles/*.xml, 10 s each), drawn pictures (discs and bars, 20x20 to 50x50, 3 to 5
@@ -123,8 +123,8 @@ def part_lines(args, out):
     print('timing enumeration ...', file=sys.stderr, flush=True)
     rows.append(('enumeration: newforces(nonovector(...))', len(enum_cases),
                  time_pass(enumerate_line, enum_cases)))
-    print('timing chapter 1 ...', file=sys.stderr, flush=True)
-    rows.append(('chapter 1 DP: nonoline.solve_line', len(dp_cases),
+    print('timing lesson 2 ...', file=sys.stderr, flush=True)
+    rows.append(('lesson 2 DP: nonoline.solve_line', len(dp_cases),
                  time_pass(nonoline.solve_line, dp_cases, repeats=2)))
     print('timing nonofast ...', file=sys.stderr, flush=True)
     rows.append(('nonofast.solve_line, no cache', len(cases), time_pass(uncached, cases, repeats=3)))
@@ -164,7 +164,7 @@ def part_lengths(args, out):
     enum_alive = True
     for cells in progress(args.lengths, 'lengths'):
         cases = [random_line(rng, cells, cells // 4) for _ in range(args.length_lines)]
-        solvers = [('chapter1', nonoline.solve_line, cases),
+        solvers = [('lesson2', nonoline.solve_line, cases),
                    ('nonofast', lambda b, l: nonofast.solve_line(b, l, cache=False), cases)]
         if enum_alive:
             solvers.insert(0, ('enumeration', enumerate_line, cases[:args.enum_length_lines]))
@@ -207,7 +207,7 @@ def shared_puzzle_paths():
 
 
 def load(path):
-    """(rows, cols, givens) of a puzzle file, read with chapter 7's reader (givens also from a
+    """(rows, cols, givens) of a puzzle file, read with nonofiles' reader (givens also from a
     NAME.givens file beside it, as the shared GCHQ puzzle keeps them)."""
     import nonofiles
     from validate import read_givens_file
@@ -216,7 +216,7 @@ def load(path):
 
 
 def engine_run(rows, cols, grid, time_limit, analyse=None, **options):
-    """Validate with an engine's analyse (chapter 5's by default): (verdict, method, nodes,
+    """Validate with an engine's analyse (lesson 9's by default): (verdict, method, nodes,
     seconds)."""
     import nonoengine
     import nonogram2d
@@ -243,7 +243,7 @@ print(json.dumps({'found': found, 'seconds': time.perf_counter() - start}))
 
 
 def sat_run(rows, cols, grid, time_limit):
-    """Validate by SAT (two-solution search: chapter 6's sat_solutions, line logic first) in a
+    """Validate by SAT (two-solution search: lesson 10's sat_solutions, line logic first) in a
     child process, killed after time_limit seconds (solvers cannot be interrupted reliably from
     Python). Returns (verdict, seconds); the seconds include building the clauses, not starting
     the interpreter."""
@@ -263,7 +263,7 @@ def sat_run(rows, cols, grid, time_limit):
 
 
 def part_validate(args, out):
-    """Two-solution search on every shared puzzle, with chapter 5's engine and with SAT."""
+    """Two-solution search on every shared puzzle, with lesson 9's engine and with SAT."""
     jobs = shared_puzzle_paths()
     if not jobs:
         print(f'validate: {SHARED} is not there; skipped', file=sys.stderr)
@@ -274,7 +274,7 @@ def part_validate(args, out):
         verdict, method, nodes, seconds = engine_run(rows, cols, grid, args.time_limit)
         sat_verdict, sat_seconds = sat_run(rows, cols, grid, args.time_limit)
         race_verdict, race_by, race_seconds = race_run(rows, cols, grid, args)
-        table.append({'puzzle': name, 'folder': path.parent.name, 'size': f'{len(cols)}x{len(rows)}',
+        table.append({'puzzle': name, 'folder': path.parent.name, 'size': f'{len(rows)}x{len(cols)}',
                       'cells': len(rows) * len(cols), 'verdict': verdict, 'method': method,
                       'nodes': nodes, 'seconds': f'{seconds:.3f}', 'sat_verdict': sat_verdict,
                       'sat_seconds': f'{sat_seconds:.3f}',
@@ -292,7 +292,7 @@ def part_validate(args, out):
 
 
 def race_run(rows, cols, grid, args):
-    """Validate as the `nonogram` command does by default: chapter 6's find_solutions, the
+    """Validate as the `nonogram` command does by default: lesson 11's find_solutions, the
     engine and SAT in a race (SAT joins after --engine-seconds). Returns (verdict, the part that
     answered, total seconds)."""
     import nonosat
@@ -382,7 +382,7 @@ def part_memory(args, out):
             continue
         data = json.loads(result.stdout)
         rows, cols, _ = memory_puzzle(name, args.seed)
-        table.append({'puzzle': name, 'size': f'{len(cols)}x{len(rows)}', 'verdict': data['verdict'],
+        table.append({'puzzle': name, 'size': f'{len(rows)}x{len(cols)}', 'verdict': data['verdict'],
                       'seconds': f'{data["seconds"]:.3f}',
                       'start_mb': f'{data["start_kb"] / 1024:.1f}',
                       'peak_mb': f'{data["peak_kb"] / 1024:.1f}'})
@@ -394,13 +394,13 @@ def part_memory(args, out):
 
 def ablation_configs():
     """(label, options for analyse) for each variant of the engine: one option changed from the
-    default at a time, and chapter 2's engine with chapter 4's line solver."""
+    default at a time, and lesson 4's engine with lesson 7's line solver."""
     import nonoengine
     import nonogram2d
     return [
-        ("chapter 2's engine, nonofast line solver",
+        ("lesson 4's engine, nonofast line solver",
          {'analyse': nonoprobe.analyse, 'line_solver': nonofast.solve_line}),
-        ("chapter 1's line solver", {'line_solver': nonoline.solve_line}),
+        ("lesson 2's line solver", {'line_solver': nonoline.solve_line}),
         ('nonofast with its cache', {'line_solver': nonofast.solve_line}),
         ('no memo', {'memo_bytes': 0}),
         ('queue: last in, first out', {'next_line': nonoengine.last_in_first_out}),
@@ -418,7 +418,7 @@ def ablation_configs():
 
 
 def memo_line_solver():
-    """A fresh memo around chapter 4's line solver, usable by chapter 2's engine: each (clue,
+    """A fresh memo around lesson 7's line solver, usable by lesson 4's engine: each (clue,
     line) pair is solved once (unbounded; for the comparison only)."""
     memo = {}
 
@@ -436,22 +436,22 @@ def memo_line_solver():
 
 
 def idea_configs():
-    """(label, options for engine_run) for each step of chapter 5, cumulative."""
+    """(label, options for engine_run) for each step of lessons 8 and 9, cumulative."""
     import nonoengine
     import nonogram2d
-    chapter_2_way = {'skip_unchanged': False, 'choose_guess': nonoengine.best_last_probe,
+    lesson_4_way = {'skip_unchanged': False, 'choose_guess': nonoengine.best_last_probe,
                      'activity_growth': 1.0}
     return [
-        ("chapter 2's engine", {'analyse': nonoprobe.analyse}),
-        ("... with chapter 4's line solver", {'analyse': nonoprobe.analyse,
+        ("lesson 4's engine", {'analyse': nonoprobe.analyse}),
+        ("... with lesson 7's line solver", {'analyse': nonoprobe.analyse,
                                               'line_solver': nonofast.solve_line}),
-        ('+ undo trail', {**chapter_2_way, 'line_solver': nonofast.solve_line, 'memo_bytes': 0}),
-        ('+ memo', {**chapter_2_way, 'line_solver': nonofast.solve_line}),
-        ('+ lines as bitmasks, the bitmask door', chapter_2_way),
+        ('+ undo trail', {**lesson_4_way, 'line_solver': nonofast.solve_line, 'memo_bytes': 0}),
+        ('+ memo', {**lesson_4_way, 'line_solver': nonofast.solve_line}),
+        ('+ lines as bitmasks, the bitmask door', lesson_4_way),
         ('+ skip unchanged lines', {'choose_guess': nonoengine.best_last_probe,
                                     'activity_growth': 1.0}),
         ('+ activity (the default)', {}),
-        ("(chapter 2's engine, chapter 4's line solver with a memo)",
+        ("(lesson 4's engine, lesson 7's line solver with a memo)",
          {'analyse': nonoprobe.analyse, 'line_solver': 'memo'}),
     ]
 
@@ -479,7 +479,7 @@ def run_configs(args, configs):
 
 
 def part_ideas(args, out):
-    """chapter 5's ideas added one at a time, on the ablation's puzzles."""
+    """The ideas of lessons 8 and 9 added one at a time, on the ablation's puzzles."""
     write_csv(out / 'ideas.csv', run_configs(args, idea_configs()))
 
 
@@ -493,7 +493,7 @@ def part_ablation(args, out):
 def colour_line_cases(rng, cells, colours, count):
     """Random colour lines: the clue of a random picture (each cell the background or one of
     `colours` colours, equally likely), every cell open; and the same pictures in black and
-    white (a cell filled if it has any colour), for chapter 4's solver."""
+    white (a cell filled if it has any colour), for lesson 7's solver."""
     cases, bw_cases = [], []
     for _ in range(count):
         picture = [rng.randrange(colours + 1) for _ in range(cells)]
@@ -531,7 +531,7 @@ def colour_answer(rows, cols, time_limit, **options):
 
 
 def part_colour(args, out):
-    """Colour: line solvers (lines per second, against chapter 4's black-and-white solver on the
+    """Colour: line solvers (lines per second, against lesson 7's black-and-white solver on the
     same pictures), and colour puzzles (files, drawn pictures and noise) through the race."""
     import nonocolourfiles
     rng = random.Random(args.seed + 8)
@@ -579,14 +579,14 @@ def part_colour(args, out):
     results = []
     for name, rows, cols, limit in progress(jobs, 'colour puzzles'):
         verdict, part, method, seconds = colour_answer(rows, cols, limit)
-        results.append({'puzzle': name, 'size': f'{len(cols)}x{len(rows)}', 'limit': limit,
+        results.append({'puzzle': name, 'size': f'{len(rows)}x{len(cols)}', 'limit': limit,
                         'verdict': verdict, 'part': part, 'method': method,
                         'seconds': f'{seconds:.3f}'})
     write_csv(out / 'colour-puzzles.csv', results)
     print('\nColour line solvers (lines per second, every cell open, caches emptied):')
     for row in table:
         print(f'  {row["cells"]:>3} cells, {row["colours"]} colour(s): bitmasks '
-              f'{int(row["bitmask_lines_per_second"]):>8,}, chapter 4 in black and white '
+              f'{int(row["bitmask_lines_per_second"]):>8,}, lesson 7 in black and white '
               f'{int(row["bw_lines_per_second"]):>8,}: {row["bw_over_bitmask"]}x')
     for kind in ('file', 'drawn', 'noise', 'sparse noise'):
         group = [r for r in results if r['puzzle'].startswith(kind)]
@@ -631,7 +631,7 @@ def main(argv=None):
                         help='the folder of puzzles to validate (default ../shared/puzzles)')
     parser.add_argument('--engine-seconds', type=float, default=None,
                         help='validate part, race column: the head start the engine gets before '
-                             'SAT joins (default: chapter 6\'s ENGINE_SECONDS)')
+                             'SAT joins (default: lesson 11\'s ENGINE_SECONDS)')
     args = parser.parse_args(argv)
     if args.engine_seconds is None:
         import nonosat
@@ -639,7 +639,7 @@ def main(argv=None):
     set_collection(args.puzzles)
     if not SHARED.is_dir() and args.out.resolve() == (ROOT / 'benchmarks' / 'results').resolve():
         parser.error(f'the puzzle collection {SHARED} is not there, so the validate, ideas and '
-                     'ablation parts would be partial; the chapters read benchmarks/results, so '
+                     'ablation parts would be partial; the lessons read benchmarks/results, so '
                      'write a partial run elsewhere: --out DIR')
     scale = 10 if args.quick else 1
     args.lines, args.dp_lines, args.enum_lines = 5000 // scale, 1500 // scale, 300 // scale

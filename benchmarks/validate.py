@@ -1,4 +1,4 @@
-"""Validate puzzles with the engine (chapter 5): ask each for two solutions, report time and work.
+"""Validate puzzles with the engine (lesson 9): ask each for two solutions, report time and work.
 
 Usage (from the repo root):
 
@@ -6,7 +6,7 @@ Usage (from the repo root):
                                                    # else puzzles/webpbn-*.non; + 20 random 30x30
     python benchmarks/validate.py PATH ...             # .non files or folders of them
     python benchmarks/validate.py --random 0 --time-limit 10 puzzles/webpbn-06574.non
-    python benchmarks/validate.py --line-solver teaching   # chapter 1's DP instead of chapter 4's
+    python benchmarks/validate.py --line-solver teaching   # lesson 2's DP instead of lesson 7's
     python benchmarks/validate.py --race PATH ...  # the engine and SAT racing, as `nonogram` does
 
 Every run is bounded: each puzzle gets --time-limit seconds (default 60), after which it is
@@ -14,7 +14,7 @@ reported as 'limit' with the nodes it had visited. Random puzzles are made from 
 pictures (--size, --density, --seed), so runs are reproducible. A table is printed and written to
 benchmarks/out/validate.csv (--csv to change).
 
-Files are read with chapter 7's `nonofiles.read_puzzle`, so any format it reads works, and
+Files are read with `nonofiles.read_puzzle`, so any format it reads works, and
 givens in a file (such as GCHQ's), or in a NAME.givens file beside it, are passed to the solver.
 """
 import argparse
@@ -56,9 +56,9 @@ def puzzle_paths(arguments):
 
 def validate(name, rows, cols, grid, time_limit, line_solver, engine_seconds=None):
     """One table row: analyse the puzzle (with its given cells, if any) within the time limit.
-    With engine_seconds, chapter 6's race: SAT joins the engine after that head start, and the
+    With engine_seconds, lesson 11's race: SAT joins the engine after that head start, and the
     first answer wins (method 'SAT' when SAT answered)."""
-    row = {'puzzle': name, 'size': f'{len(cols)}x{len(rows)}'}
+    row = {'puzzle': name, 'size': f'{len(rows)}x{len(cols)}'}
     start = time.perf_counter()
     if engine_seconds is not None:
         answer = nonosat.find_solutions(rows, cols, grid, timeout=time_limit,
@@ -109,7 +109,7 @@ def main(argv=None):
     parser.add_argument('--density', type=float, default=0.5, help='density of random pictures')
     parser.add_argument('--seed', type=int, default=0, help='seed of the first random picture')
     parser.add_argument('--line-solver', choices=['default', 'teaching'], default='default',
-                        help="default: chapter 4's bit-parallel solver; teaching: chapter 1's DP")
+                        help="default: lesson 7's bit-parallel solver; teaching: lesson 2's DP")
     parser.add_argument('--race', '--sat-fallback', action='store_true',
                         help='as the nonogram command does: the engine and SAT (python-sat) in '
                              'a race, SAT joining after --engine-seconds')

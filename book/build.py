@@ -115,12 +115,13 @@ def linked_lesson_table(lines: list[str]) -> list[str]:
 
 
 def front_page(readme: str) -> str:
-    """The README's title and introduction, and its section "## Lessons" if it has one.
+    """The README's title and introduction, and its sections "## Lessons" and "## Library ..."
+    (the library modules and the reference notebooks) if it has them.
 
     Each notebook named in them (`notebooks/NAME.ipynb`) becomes a link to its page."""
     sections = re.split(r"(?m)^(?=## )", readme)
     text = sections[0] + "".join(section for section in sections[1:]
-                                 if section.startswith("## Lessons"))
+                                 if section.startswith(("## Lessons", "## Library")))
     lines, page, table = text.splitlines(), [], []
     for line in lines + [""]:
         if line.startswith("|"):

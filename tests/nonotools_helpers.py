@@ -1,4 +1,5 @@
-"""Helpers shared by the tests of chapters 6 to 10."""
+"""Helpers shared by the tests of the race, files, colour, the puzzle-maker, worksheets and the
+`nonogram` command."""
 import subprocess
 import sys
 from pathlib import Path
@@ -17,8 +18,9 @@ def clue_totals_agree(puzzle):
 
 
 def run(*args, timeout=120):
-    """Run `python -m nonotools ARGS` from the repo root; return (exit code, stdout, stderr)."""
-    result = subprocess.run([sys.executable, "-m", "nonotools", *map(str, args)], cwd=ROOT,
+    """Run `python -m nonocommand ARGS` (the `nonogram` command) from the repo root; return
+    (exit code, stdout, stderr)."""
+    result = subprocess.run([sys.executable, "-m", "nonocommand", *map(str, args)], cwd=ROOT,
                             capture_output=True, text=True, timeout=timeout)
     return result.returncode, result.stdout, result.stderr
 

@@ -1,4 +1,4 @@
-"""A smoke test of the benchmark scripts in their quick mode: they run, and write what the chapters
+"""A smoke test of the benchmark scripts in their quick mode: they run, and write what the lessons
 and the appendix read. (They measure; they are not tests of speed.)"""
 import csv
 import subprocess

@@ -1,13 +1,12 @@
-"""Tests of chapter 7: puzzle files (.non, .nin, webpbn XML, Rosetta Code, picture text) and
-pictures into puzzles."""
+"""Tests of the library module nonofiles: puzzle files (.non, .nin, webpbn XML, Rosetta Code,
+picture text) and pictures into puzzles."""
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nonofiles
-import nonoengine
 from nonofiles import (Puzzle, PuzzleFileError, format_nin, format_non, format_rosetta, format_xml,
                        parse_nin, parse_non, parse_picture, parse_puzzles, parse_rosetta, parse_xml,
                        picture_puzzle, read_image, read_puzzle, read_puzzles, sniff_format,
@@ -21,7 +20,7 @@ from nonotools_helpers import PUZZLES, clue_totals_agree, picture
 SHIPPED = sorted(path for path in PUZZLES.iterdir() if path.name != "SOURCES.md")
 
 
-COLOUR_FILES = {"lighthouse.xml", "pynogram-apples.xml", "pynogram-uk.xml"}  # chapter 8 reads them
+COLOUR_FILES = {"lighthouse.xml", "pynogram-apples.xml", "pynogram-uk.xml"}  # nonocolourfiles reads them
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[path.name for path in SHIPPED])
@@ -348,7 +347,6 @@ def test_hostile_files_are_reported(tmp_path, monkeypatch):
     for path, words in cases.items():
         with pytest.raises(PuzzleFileError, match=words):
             read_puzzles(path)
-    import nonotools
     monkeypatch.setattr(nonofiles, "MAX_FILE_BYTES", 10)
     with pytest.raises(PuzzleFileError, match="larger than 10 bytes"):
         read_puzzles(PUZZLES / "webpbn-00001.non")
@@ -456,3 +454,77 @@ def test_a_fifo_is_refused_by_name(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(PuzzleFileError, match="not a regular file"):
         read_puzzles(fifo)
+
+
+# --- the rest of the library's promises --------------------------------------------------------
+
+def test_colour_refusals_point_to_the_colour_reader():
+    with pytest.raises(PuzzleFileError) as error:
+        read_puzzles(PUZZLES / "pynogram-uk.xml")
+    assert error.value.message == nonofiles.COLOUR_ERROR
+    assert "nonocolourfiles reads colour webpbn XML" in nonofiles.COLOUR_ERROR
+
+
+def test_sizes_in_messages_are_rows_x_columns(tmp_path):
+    with pytest.raises(PuzzleFileError, match=r"expected 1x2 = 2"):
+        parse_non('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "1"\n')
+    with pytest.raises(PuzzleFileError, match=r"the givens are not a 1x2 grid"):
+        nonofiles.check_puzzle("x", [[1]], [[1], []], givens=[[1]])
+    tall = save_image(tmp_path / "tall.png", [[1]] * 101)  # 101 rows of 1 pixel
+    with pytest.raises(PuzzleFileError, match=r"is 101x1 pixels \(height x width\); give a size"):
+        read_image(tall)
+
+
+def test_picture_bombs_and_huge_pictures_are_refused(tmp_path, monkeypatch):
+    path = save_image(tmp_path / "wide.png", [[1, 0, 1]], scale=2)  # 2x6 pixels
+    monkeypatch.setattr(nonofiles, "MAX_PIXELS", 11)
+    with pytest.raises(PuzzleFileError, match=r"2x6 pixels \(height x width\) is more than 11"):
+        read_image(path, size=3)
+    monkeypatch.setattr(nonofiles, "MAX_PIXELS", 12)
+    monkeypatch.setattr(nonofiles, "MAX_SIDE", 5)
+    with pytest.raises(PuzzleFileError, match="2x6 cells is more than the 5 a side"):
+        read_image(path, size=6)
+    assert read_image(path, size=3) == [[1, 0, 1]]
+
+
+def test_scaled_size_never_enlarges():
+    assert nonofiles.scaled_size((240, 120), 20) == (20, 10)
+    assert nonofiles.scaled_size((10, 5), 20) == (10, 5)
+    assert nonofiles.scaled_size((10, 5), (4, 9)) == (4, 5)
+    assert nonofiles.scaled_size((1000, 1), 10) == (10, 1)  # never a side of 0
+
+
+def test_read_clues_picture_of_and_the_record():
+    rows, cols = nonofiles.read_clues(PUZZLES / "pynogram-smile.non")
+    puzzle = read_puzzle(PUZZLES / "pynogram-smile.non")
+    assert (rows, cols) == (puzzle.rows, puzzle.cols)
+    assert (puzzle.height, puzzle.width) == (len(rows), len(cols)) == (4, 5)
+    assert Puzzle([[1]], [[1]]).title == "" and Puzzle([[1]], [[1]]).metadata == {}
+    assert nonofiles.picture_of([[1, 0, None], [0, 1, 1]]) == "#.?\n.##"
+
+
+def test_writers_refuse_what_the_format_cannot_hold(tmp_path):
+    puzzle = picture_puzzle(picture("#."))
+    for key in ("rows", "Bad Key", "goal"):
+        with pytest.raises(ValueError, match="cannot be written to a .non file"):
+            format_non(Puzzle(puzzle.rows, puzzle.cols, {key: "x"}))
+    with pytest.raises(ValueError, match="unknown puzzle format 'pdf'"):
+        parse_puzzles("width 1\n", "pdf")
+    path = write_puzzle(puzzle, tmp_path / "p.nin", fmt="non")  # fmt wins over the extension
+    assert path == tmp_path / "p.nin" and path.read_text().startswith("width 2\n")
+
+
+def test_a_byte_order_mark_and_crlf_are_read(tmp_path):
+    path = tmp_path / "bom.non"
+    path.write_bytes(b"\xef\xbb\xbfwidth 1\r\nheight 1\r\nrows\r\n1\r\ncolumns\r\n1\r\n")
+    assert read_puzzle(path).rows == [[1]]
+
+
+def test_importing_the_module_loads_no_picture_or_xml_library():
+    import subprocess
+    import sys
+    code = ("import sys, nonofiles; print([m for m in ('PIL', 'matplotlib', 'numpy', "
+            "'xml.etree.ElementTree') if m in sys.modules])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.stdout.strip() == "[]", result.stderr

@@ -81,7 +81,7 @@ def test_seed_printers():
     assert vexpand([(0, 2), (3, 1)], 5) == "##.#."
     assert [pvector(layout, 5, [2], [1]) for layout in nonovector([2, 1], 5, [2], [1])] == [
         "Aa_B.", "Aa_.B"]
-    assert pvector([(0, 3)], 4, [1], [3]) == "A!A1"
+    assert pvector([(0, 3)], 4, [1], [3]) == "A!A!"
 
 
 def test_seed_newforces_example():

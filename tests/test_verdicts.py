@@ -1,7 +1,7 @@
-"""The verdict on every puzzle shipped in puzzles/, pinned: chapter 5's engine (status and how far
+"""The verdict on every puzzle shipped in puzzles/, pinned: lesson 9's engine (status and how far
 it had to go; the values are pins, copied from the engine's own output and checked against the
-goal where a file has one), chapter 2's teaching engine on those it settles quickly, and chapter
-6's SAT solver (status). A puzzle added to puzzles/ must be added here.
+goal where a file has one), lesson 4's teaching engine on those it settles quickly, and lesson
+10's SAT solver (status). A puzzle added to puzzles/ must be added here.
 
 These are the freely licensed copies of the shared benchmark set (the personal-use puzzles are
 measured by benchmarks/speed.py only, never shipped or tested)."""
@@ -44,7 +44,7 @@ ENGINE_VERDICTS = {
     "webpbn-01611.non": [("unique", "probing")],    # Merka
     "webpbn-06574.non": [("unique", "search")],     # Forever
 }
-# The colour puzzles (chapter 8): (status, method) by the colour engine, pinned the same way.
+# The colour puzzles (lesson 13): (status, method) by the colour engine, pinned the same way.
 COLOUR_VERDICTS = {
     "lighthouse.xml": [("unique", "line")],
     "pynogram-apples.xml": [("unique", "line")],    # pbnsolve -u agrees (puzzles/SOURCES.md)
@@ -83,14 +83,14 @@ def test_too_hard_puzzles_stop_at_the_budget(name):
             analyse(puzzle.rows, puzzle.cols, puzzle.givens, time_limit=0.5)
 
 
-QUICK_FOR_CHAPTER_2 = [name for name, verdicts in ENGINE_VERDICTS.items()
+QUICK_FOR_LESSON_4 = [name for name, verdicts in ENGINE_VERDICTS.items()
                        if all(method != "search" for _, method in verdicts)
                        and name != "webpbn-00803.non"]  # Light: about 20 s with this engine
 
 
-@pytest.mark.parametrize("name", QUICK_FOR_CHAPTER_2)
-def test_chapter_2s_engine_agrees(name):
-    """The teaching engine (chapter 1's line solver, probing everything) on the puzzles it settles
+@pytest.mark.parametrize("name", QUICK_FOR_LESSON_4)
+def test_lesson_4s_engine_agrees(name):
+    """The teaching engine (lesson 2's line solver, probing everything) on the puzzles it settles
     quickly: the same statuses and solutions. (It may settle by probing what the engineered
     engine, which probes less, settles by search; on these it does not.)"""
     for puzzle, (status, method) in zip(puzzles_of(name), ENGINE_VERDICTS[name]):

@@ -1,5 +1,5 @@
-"""Tests of chapter 10's worksheets: the PDF (pages, text, answer key), `nonogram --worksheet`,
-and class sets."""
+"""Tests of the library module nonosheets, worksheets: the judge, the layout, the PDF (pages,
+text, answer key), `nonogram --worksheet`, and class sets."""
 import time
 from collections import Counter
 
@@ -9,9 +9,13 @@ import nonocolour
 import nonoengine
 from nonocolourfiles import ColourPuzzle, read_colour_puzzles
 from nonocheck import SearchLimit
-from nonotools import (KEY_CELL, KEY_LAYOUTS, PENCIL_CELL, SHEET_LAYOUTS, Puzzle, cell_inches,
-                       class_set, draw_worksheet, extent, judge_for_sheet, main, make_puzzle,
-                       pages_of, picture_puzzle, read_puzzles, sheet_caption)
+import nonosat
+import nonosheets
+from nonocommand import main
+from nonofiles import Puzzle, picture_puzzle, read_puzzles
+from nonosheets import (KEY_CELL, KEY_LAYOUTS, PENCIL_CELL, SHEET_LAYOUTS, cell_inches, class_set,
+                        draw_worksheet, extent, judge_for_sheet, pages_of, sheet_caption)
+from nonotools import make_puzzle
 from nonovector import NonogramError
 
 from nonotools_helpers import PUZZLES, picture, run
@@ -172,6 +176,27 @@ def test_a_puzzle_without_exactly_one_solution_is_refused_by_name(tmp_path):
         judge_for_sheet(diagonal, "Diagonal")
     with pytest.raises(NonogramError, match="no solutions"):
         judge_for_sheet(Puzzle([[1, 1], [1], [1, 1]], [[3], [], [2]]))
+
+
+def test_a_puzzle_sat_answered_needs_search(monkeypatch):
+    """The difficulty is the engine's method when the engine answered; when SAT answered (in a
+    race SAT won, the engine was stopped part way, perhaps while probing), it is 'search'."""
+    smile = read_puzzles(PUZZLES / "pynogram-smile.non")[0]
+    assert judge_for_sheet(smile, use_sat=False).metadata["method"] == "probing"
+    solution = judge_for_sheet(smile).goal
+    race_won_by_sat = nonosat.Answer([solution], True, "SAT", 0.5, 2, sat_joined=0.1,
+                                     method="probing", nodes=0, line_solves=40, probes=12)
+    monkeypatch.setattr(nonosat, "find_solutions", lambda *args, **options: race_won_by_sat)
+    judged = judge_for_sheet(smile)
+    assert judged.metadata["method"] == "search" and judged.goal == solution
+    assert nonosheets.sheet_method(race_won_by_sat) == "search"
+
+
+def test_sat_alone_counts_as_search():
+    pytest.importorskip("pysat.solvers")
+    dancer = read_puzzles(PUZZLES / "webpbn-00001.non")[0]  # line logic alone, for the engine
+    assert judge_for_sheet(dancer).metadata["method"] == "line"
+    assert judge_for_sheet(dancer, use_engine=False).metadata["method"] == "search"
 
 
 # --- the command ---------------------------------------------------------------------------------
