@@ -2,7 +2,9 @@
 
 A library module, not a lesson. The benchmark scripts in `benchmarks/` write CSV files to
 `benchmarks/results/`; a lesson that shows a measurement reads them with `read_rows` (so its
-output changes only when a benchmark is run again) and draws them itself.
+output changes only when a benchmark is run again). The sections below hold the plumbing of the
+lessons' measurements: ranking the engine's ideas (lesson 9), timing line solvers (lesson 12),
+and timing engines side by side (lesson 8).
 """
 
 import csv
@@ -23,8 +25,35 @@ def read_rows(name: str, folder: Path | str | None = None) -> list[dict]:
 
 
 # --- Ranking measured ideas (lesson 9, nonoengine) -----------------------------------------------
-# Plumbing for lesson 9's one table of what each idea buys: totals per configuration, and the
-# chart. The lesson chooses which configurations to compare; these only add up and draw.
+# Plumbing for lesson 9's one table of what each idea buys: which configurations of
+# benchmarks/speed.py measure which idea, their totals, the printed ranking and the chart.
+
+NICKNAMES = {'webpbn-00023': 'Edge', 'webpbn-00436': 'Petro', 'webpbn-00803': 'Light',
+             'webpbn-01611': 'Merka', 'webpbn-06574': 'Forever'}  # lesson 8's names
+
+IDEAS = [  # (idea, lesson, in the default engine?, results file, configuration without, with it)
+    ('undo trail (lines as lists)', 8, True, 'ideas.csv', "... with lesson 7's line solver",
+     '+ undo trail'),
+    ('memo', 8, True, 'ablation.csv', 'no memo', 'default'),
+    ('lines as masks, solver called directly', 8, True, 'ablation.csv', 'nonofast with its cache',
+     'default'),
+    ('skip probes on unchanged lines', 8, True, 'ablation.csv',
+     'probes: again where lines are unchanged', 'default'),
+    ('skip implied values', 8, False, 'ablation.csv', 'default', 'probes: skip implied values'),
+    ('guess where contradictions cluster', 9, True, 'ablation.csv',
+     'guess: best last probe, no activity', 'default'),
+    ('activity that grows', 9, True, 'ablation.csv', 'guess: no activity growth', 'default'),
+    ('guess: first candidate', 9, False, 'ablation.csv', 'default', 'guess: reading order'),
+    ('queue: last in, first out', 9, False, 'ablation.csv', 'default', 'queue: last in, first out'),
+    ('queue: most changed first', 9, False, 'ablation.csv', 'default', 'queue: most changed first'),
+    ('probes: nearly solved lines first', 9, False, 'ablation.csv', 'default',
+     'probes: nearly solved lines first'),
+    ('probes: reading order', 9, False, 'ablation.csv', 'default', 'probes: reading order'),
+    ('probing, for scale', 4, True, 'ablation.csv', 'no probing', 'default'),
+]
+# The ideas whose two configurations do not include the default engine: another baseline.
+OTHER_BASELINE = {idea for idea, *_, without, with_ in IDEAS if 'default' not in (without, with_)}
+
 
 def totals(rows: list[dict], cap: float = 10.0) -> dict[str, tuple[float, list[str]]]:
     """Per configuration of a results table (rows with 'config', 'puzzle', 'seconds' and
@@ -39,6 +68,15 @@ def totals(rows: list[dict], cap: float = 10.0) -> dict[str, tuple[float, list[s
     return result
 
 
+def idea_measurements(folder: Path | str | None = None) -> dict:
+    """{idea: (lesson, kept, without, with)} for each of IDEAS, read from the results files (in
+    `folder`, by default benchmarks/results): without and with are (total seconds, puzzles over
+    the limit) of the two configurations, as `totals` gives them."""
+    files = {name: totals(read_rows(name, folder)) for name in {entry[3] for entry in IDEAS}}
+    return {idea: (lesson, kept, files[name][without], files[name][with_])
+            for idea, lesson, kept, name, without, with_ in IDEAS}
+
+
 def ranked(measured: dict) -> list[tuple[str, float, tuple]]:
     """The ideas of `measured`, {idea: (lesson, kept, without, with)} where without and with are
     (seconds, puzzles over the limit) as `totals` gives them, as (idea, factor, entry), factor =
@@ -47,23 +85,51 @@ def ranked(measured: dict) -> list[tuple[str, float, tuple]]:
     return sorted(rows, key=lambda row: -row[1])
 
 
-def draw_factors(measured: dict, title: str):
+def print_factors(measured: dict, apart=None, names: dict = NICKNAMES):
+    """Print the ranking of `measured` (as for `ranked`): per idea its factor, lesson, total
+    seconds without and with it, and the puzzles (by their `names`) whose runs reached the time
+    limit. The ideas of `apart` (by default OTHER_BASELINE) come last, under their own heading."""
+    apart = OTHER_BASELINE if apart is None else apart
+    rows = ranked(measured)
+    for group in ([row for row in rows if row[0] not in apart],
+                  [row for row in rows if row[0] in apart]):
+        if group and group[0][0] in apart:
+            print('measured against another engine, not the default:')
+        for idea, factor, (lesson, _, without, with_) in group:
+            late = [f'over 10 s {when}: {", ".join(names.get(p, p) for p in over)}'
+                    for over, when in ((without[1], 'without'), (with_[1], 'with')) if over]
+            print(f'{factor:5.2f}  lesson {lesson}  {idea:<39} {without[0]:4.1f} s / '
+                  f'{with_[0]:4.1f} s', *late, sep='; ')
+
+
+def draw_factors(measured: dict, title: str, apart=None):
     """A horizontal bar per idea of `measured` (as for `ranked`), from 1 to its factor on a log
     scale: green if the idea is in the default engine, grey if it is a variant that is off by
-    default; each labelled with its factor and any runs over the time limit. Returns the Figure."""
+    default; each labelled with its factor and any runs over the time limit. The ideas of `apart`
+    (by default OTHER_BASELINE: measured against another engine) are drawn last, below a dashed
+    line. Returns the Figure."""
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
 
-    rows = ranked(measured)[::-1]  # the largest at the top
-    fig, ax = plt.subplots(figsize=(8.5, 0.9 + 0.34 * len(rows)))
-    ax.barh([f'{idea} (lesson {entry[0]})' for idea, _, entry in rows],
+    apart = OTHER_BASELINE if apart is None else apart
+    ordered = ranked(measured)
+    rows = ([row for row in ordered if row[0] in apart][::-1]  # from the bottom up
+            + [row for row in ordered if row[0] not in apart][::-1])
+    fig, ax = plt.subplots(figsize=(10, 0.9 + 0.34 * len(rows)))
+    ax.barh([f'{idea} (lesson {entry[0]}{"; another baseline" if idea in apart else ""})'
+             for idea, _, entry in rows],
             [factor - 1 for _, factor, _ in rows], left=1,
             color=['tab:green' if entry[1] else 'tab:grey' for _, _, entry in rows])
+    below = sum(1 for idea, _, _ in rows if idea in apart)
+    if below:
+        ax.axhline(below - 0.5, color='black', linestyle='--', linewidth=0.8)
     ax.set_xscale('log')
     ax.axvline(1, color='black', linewidth=0.8)
     for y, (_, factor, (_, _, without, with_)) in enumerate(rows):
         late = [f'{len(over)} run{"s" * (len(over) > 1)} over the limit {when} it'
                 for over, when in ((without[1], 'without'), (with_[1], 'with')) if over]
+        if len(late) == 2:
+            late[1] = late[1].split(' ')[0] + ' with it'  # '2 runs ... without it, 2 with it'
         ax.text(max(factor, 1), y, f' {factor:.2f}' + (f' ({", ".join(late)})' if late else ''),
                 va='center', fontsize=8)
     factors = [factor for _, factor, _ in rows]
@@ -72,6 +138,92 @@ def draw_factors(measured: dict, title: str):
     ax.set_title(title)
     ax.legend(handles=[Patch(color='tab:green', label='in the default engine'),
                        Patch(color='tab:grey', label='a variant, off by default')],
-              loc='lower right', bbox_to_anchor=(1, 0.1), fontsize=8)
+              loc='lower right', bbox_to_anchor=(1, 0.15), fontsize=8)
     plt.tight_layout()
     return fig
+
+
+# --- Timing line solvers (lesson 12, nonocolourline) ---------------------------------------------
+# A lesson that shows one speed measurement calls this and prints the rates; the harness is here.
+
+def lines_per_second(solve, lines, setup=None, repeat: int = 3) -> float:
+    """How many lines per second `solve(clue, cells)` solves, over `lines` ((clue, cells) pairs):
+    the best of `repeat` runs, each after `setup()` if given (e.g. emptying a solver's cache so
+    that it does not flatter the solver)."""
+    import timeit
+
+    def run():
+        if setup:
+            setup()
+        for clue, cells in lines:
+            solve(clue, cells)
+
+    return len(lines) / min(timeit.repeat(run, number=1, repeat=repeat))
+
+
+# --- Timing engines side by side (lesson 8, nonotrail) -------------------------------------------
+# Lesson 8 times its engines against lesson 4's way of probing, at the root of a few puzzles: the
+# copying variant, the calls that differ between lesson 4's Engine and lesson 8's Prober, the
+# clock and the table's layout are here.
+
+def copying_prober(prober: type) -> type:
+    """A subclass of `prober` (lesson 8's Prober, passed in: this module imports no later lesson)
+    that probes as lesson 4 does: it copies the grid and the masks, propagates, compares the grid
+    with the copy to learn what the probe decided, and puts the copies back. The trail still
+    records the cells (propagate writes it), but nothing reads it or undoes with it."""
+    from nonovector import Contradiction
+
+    class CopyingProber(prober):
+        def probe(self, r: int, c: int, value: int) -> dict | None:
+            self.probes += 1
+            grid, filled, empty = [row[:] for row in self.grid], self.filled[:], self.empty[:]
+            mark = len(self.trail)
+            self.set_cell(r, c, value)
+            try:
+                self.propagate((r, self.height + c))
+                decided = {(i, j): now for i, row in enumerate(self.grid)
+                           for j, now in enumerate(row) if now != grid[i][j]}
+            except Contradiction:
+                decided = None
+            self.grid, self.filled, self.empty = grid, filled, empty
+            del self.trail[mark:]
+            return decided
+
+    CopyingProber.__qualname__ = CopyingProber.__name__ = f'Copying{prober.__name__}'
+    return CopyingProber
+
+
+def at_the_root(engine):
+    """Line logic, then probing until a round decides nothing, at the root of lesson 4's Engine
+    or of lesson 8's Prober (which keeps its grid, masks and trail itself); returns the engine."""
+    if hasattr(engine, 'trail'):
+        engine.propagate()
+        engine.probe_all()
+    else:
+        engine.probe_all(engine.propagate(engine.grid))
+    return engine
+
+
+def time_table(puzzles: dict, engines: dict, run, ratios: dict | None = None,
+               before=lambda: None) -> dict:
+    """For each puzzle {name: clues} and each engine {name: make}, call before() (e.g. to empty a
+    cache), then time run(make(*clues)) in seconds of processor time. Print a table, a row per
+    puzzle: each engine's seconds, then for each ratio {label: (a, b)} engine a's time over
+    engine b's. Return {(puzzle, engine): what run returned}."""
+    import time
+
+    ratios = ratios or {}
+    widths = {name: max(len(name), 6) + 2 for name in [*engines, *ratios]}
+    print(f'{"CPU s":>8}' + ''.join(f'{name:>{width}}' for name, width in widths.items()))
+    results = {}
+    for puzzle, clues in puzzles.items():
+        seconds = {}
+        for name, make in engines.items():
+            before()
+            start = time.process_time()
+            results[puzzle, name] = run(make(*clues))
+            seconds[name] = time.process_time() - start
+        print(f'{puzzle:>8}' + ''.join(f'{seconds[name]:{widths[name]}.3f}' for name in engines)
+              + ''.join(f'{seconds[a] / max(seconds[b], 1e-9):{widths[label]}.2f}'
+                        for label, (a, b) in ratios.items()))
+    return results

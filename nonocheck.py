@@ -11,10 +11,11 @@ raises an error whose message names the clue, row, column or cell at fault:
 Lesson 1's `nonovector.Contradiction` (no layout fits) is the other error of the project: it is
 not about malformed input but about a well-formed question with no answer.
 
-Sections: clues and lines (normalize_clue, check_line, enumerable_clue); pictures and puzzles
-(check_picture, check_puzzle); budgets and messages (checked_budget, plural); colour clues,
-pictures, lines and puzzles (check_colour_*; the colour lessons); the doors of the bit solver
-(checked_clue, check_bits; lesson 7).
+Sections: clues and lines (normalize_clue, check_line, check_forces, enumerable_clue); pictures
+and puzzles (check_picture, check_puzzle); budgets and messages (checked_budget, plural); colour
+clues, pictures, lines and puzzles (check_colour_*; lessons 12-13); the doors of the bit solver
+(checked_clue, check_bits; lesson 7); givens (check_givens; lesson 5); random colour lines for
+checking colour line solvers (lesson 12); the fast engine's search budgets (lesson 9).
 """
 
 from collections.abc import Iterable
@@ -386,3 +387,71 @@ def check_bits(clue, cells: int, filled: int, empty: int) -> tuple[int, ...]:
         both = [i for i in range(cells) if (filled & empty) >> i & 1]
         raise ClueError(f'cells {both} are marked both filled and empty')
     return checked_clue(clue, cells)
+
+
+# --- givens: cells printed black on a puzzle (lesson 5, gchq) ----------------------------------
+
+def check_givens(givens, height: int, width: int) -> list[tuple[int, int]]:
+    """The givens as a list of (row, col) pairs, else PuzzleError naming the first one that is
+    not a cell of a height x width grid (0-based ints in range; a pair, a tuple or list of two).
+
+    >>> check_givens([(0, 1), [2, 0]], 3, 2)
+    [(0, 1), (2, 0)]
+    """
+    cells = []
+    for number, cell in enumerate(givens):
+        row, col = cell if isinstance(cell, (tuple, list)) and len(cell) == 2 else (None, None)
+        if not (isinstance(row, int) and isinstance(col, int)
+                and 0 <= row < height and 0 <= col < width):
+            raise PuzzleError(f'given {number} is {cell!r}, not a cell of the '
+                              f'{height}x{width} grid')
+        cells.append((row, col))
+    return cells
+
+
+# --- random colour lines, to check colour line solvers against each other (lesson 12) ----------
+
+def random_colour_lines(count: int, seed, most_cells: int = 12,
+                        most_colours: int = 4) -> list[tuple[list[int], list[int]]]:
+    """`count` random (picture, cells) pairs, the same for the same seed: a finished line of 1 to
+    `most_cells` cells in 1 to `most_colours` colours and the background (colour numbers), and
+    for each cell a random set of colours (a bitmask at least 1) that holds the picture's colour
+    seven times in ten, so that some lines fit their picture's clue and some do not.
+
+    >>> [(len(picture), len(cells)) for picture, cells in random_colour_lines(2, seed=1)]
+    [(3, 3), (7, 7)]
+    """
+    import random
+
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(count):
+        cells, colours = rng.randint(1, most_cells), rng.randint(1, most_colours)
+        picture = [rng.randrange(colours + 1) for _ in range(cells)]
+        sets = [rng.randrange(1, 1 << (colours + 1)) | (1 << c) * (rng.random() < 0.7)
+                for c in picture]
+        lines.append((picture, sets))
+    return lines
+
+
+# --- search budgets in the fast engine (lesson 9, nonoengine) ---------------------------------
+
+def report_unknown_cells(check_budget, engine):
+    """Call check_budget(engine) (lesson 4's rule, which raises SearchLimit when max_nodes or
+    time_limit has run out); if it raises, raise the SearchLimit again with the engine's unknown
+    cells in its message ('... and 12 of 625 cells unknown at the node it stopped in')."""
+    try:
+        check_budget(engine)
+    except SearchLimit as stop:
+        raise SearchLimit(f'{stop} and {engine.unknown()} of {engine.height * engine.width} cells '
+                          'unknown at the node it stopped in',
+                          stop.nodes, stop.seconds, stop.solutions) from None
+
+
+def first_in_first_out_on_time(engine, queue) -> int:
+    """Strategy for the next line to solve (lesson 9's default): lesson 3's first in, first out,
+    calling engine.check_budget() every 64 line solves, so that even a huge puzzle's first
+    propagation stops at its time limit."""
+    if engine.line_solves % 64 == 0:
+        engine.check_budget()
+    return queue.popleft()

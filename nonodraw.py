@@ -10,7 +10,7 @@ module stays light; a lesson imports it in its demonstration cells.
 - `Colour` and `name_colours` name a puzzle's colours; `draw_colour_grid` and
   `draw_colour_steps` draw colour grids (cells as sets of colours, bitmasks) with their clues.
 - `qr_pixels`, `draw_qr` and `decode_qr` turn a solved grid into a QR code's pixels, draw it,
-  and read it back (zxing-cpp, the `[qr]` extra).
+  and read it back (zxing-cpp, the `[qr]` extra); `qr_error_correction` reads its level.
 """
 
 import math
@@ -294,7 +294,12 @@ def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, co
 # --- QR codes (lesson 5, gchq: the GCHQ puzzle's picture is a QR code) -----------------------
 # A grid of 0/1 drawn as a QR reader expects it: several pixels per cell (a "module"), black 0
 # and white 255 in a greyscale image, and a white "quiet zone" around it (the standard asks for
-# four modules). decode_qr needs the optional packages zxing-cpp and Pillow, imported inside it.
+# four modules). Reading needs the optional packages zxing-cpp and Pillow, imported inside.
+
+# The share of its codewords a QR code can repair, in percent, at each error-correction level
+# (the QR standard, ISO/IEC 18004).
+QR_REPAIR = {'L': 7, 'M': 15, 'Q': 25, 'H': 30}
+
 
 def qr_pixels(grid: Grid, scale: int = 8, quiet: int = 4) -> list[list[int]]:
     """A greyscale image of a 0/1 grid as rows of pixel values: black 0, white 255.
@@ -314,21 +319,21 @@ def qr_pixels(grid: Grid, scale: int = 8, quiet: int = 4) -> list[list[int]]:
 
 
 def draw_qr(grid: Grid, title: str | None = None, scale: int = 8, quiet: int = 4):
-    """Draw a 0/1 grid as a QR reader sees it (no clues, no grid lines); return the Axes."""
+    """Draw a 0/1 grid as a QR reader sees it (no clues, no grid lines, no axes: a thin frame
+    marks the edge of the quiet zone); return the Axes."""
     import matplotlib.pyplot as plt
 
     _, ax = plt.subplots(figsize=(4.2, 4.4))
     ax.imshow(qr_pixels(grid, scale, quiet), cmap='gray', vmin=0, vmax=255)
     size = f'({scale} pixels per cell, {quiet}-cell quiet zone)'
     ax.set_title(f'{title}\n{size}' if title else size)
-    ax.set_xlabel('pixels')
-    ax.set_ylabel('pixels')
+    ax.set_xticks([])
+    ax.set_yticks([])
     return ax
 
 
-def decode_qr(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str | None, str | None]:
-    """Read the QR code drawn by a 0/1 grid with zxing-cpp: (text, None) on success, or
-    (None, a sentence saying why not) if zxing-cpp or Pillow is missing or finds no code."""
+def _read_qr(grid: Grid, scale: int, quiet: int):
+    """(zxing-cpp's reading of the grid's QR code, None) or (None, a sentence saying why not)."""
     try:
         import zxingcpp
         from PIL import Image
@@ -340,4 +345,38 @@ def decode_qr(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str | None, s
     found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
     if not found:
         return None, 'zxing-cpp found no QR code in the picture'
-    return found[0].text, None
+    return found[0], None
+
+
+def decode_qr(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str | None, str | None]:
+    """Read the QR code drawn by a 0/1 grid with zxing-cpp: (text, None) on success, or
+    (None, a sentence saying why not) if zxing-cpp or Pillow is missing or finds no code."""
+    code, problem = _read_qr(grid, scale, quiet)
+    return (code.text, None) if code else (None, problem)
+
+
+def qr_error_correction(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str, int] | None:
+    """The error-correction level of the QR code drawn by a 0/1 grid ('L', 'M', 'Q' or 'H') and
+    the percent of its codewords that level repairs; None if zxing-cpp cannot read the code."""
+    code, _ = _read_qr(grid, scale, quiet)
+    return (code.ec_level, QR_REPAIR[code.ec_level]) if code else None
+
+
+# --- colour line logic, round by round (lesson 13, nonocolour) -------------------------------
+
+def draw_colour_rounds(history, rows=None, cols=None, colours=None, columns=3, size=4.0):
+    """Draw the grids of lesson 13's `colour_rounds` (the start, then the grid after every
+    half-round: the rows, the columns, the rows, ...) side by side, each titled, with the cells
+    each half-round narrowed outlined, and a key to the stripes and outlines under them. Returns
+    the matplotlib Figure."""
+    from matplotlib.patches import Patch
+
+    titles = ['start'] + [f'after the {["rows", "columns"][(k - 1) % 2]}, round {(k + 1) // 2}'
+                          for k in range(1, len(history))]
+    fig = draw_colour_steps(history, rows, cols, colours, titles, columns=columns, size=size)
+    key = [Patch(facecolor=OPEN_GREY, edgecolor='black', linewidth=0.4,
+                 label='not decided: a stripe for each colour it may still take'),
+           Patch(facecolor='white', edgecolor=CHANGED_MAGENTA, linewidth=2,
+                 label='narrowed by this half-round (no outlines when it narrowed every cell)')]
+    fig.legend(handles=key, loc='upper center', bbox_to_anchor=(0.5, 0.02), ncol=2, frameon=False)
+    return fig

@@ -1,6 +1,7 @@
 """Tests of lesson 5 (gchq): the GCHQ 2015 puzzle's data, the layout-list solver, the givens that matter.
 
-The QR plumbing (qr_pixels, decode_qr) lives in nonodraw: tests/test_nonodraw_qr.py."""
+The QR plumbing (qr_pixels, decode_qr, ...) lives in nonodraw: tests/test_nonodraw_qr.py. The check
+of the givens (nonocheck.check_givens) is tested here, through grid_with_givens and directly."""
 from functools import lru_cache
 from pathlib import Path
 
@@ -107,6 +108,14 @@ def test_bad_givens_are_named(bad, words):
     assert issubclass(nonocheck.PuzzleError, ValueError)
 
 
+def test_check_givens_normalises_pairs():
+    assert nonocheck.check_givens([(0, 1), [2, 0]], 3, 2) == [(0, 1), (2, 0)]
+    assert nonocheck.check_givens(iter([(1, 1)]), 2, 2) == [(1, 1)]
+    assert nonocheck.check_givens([], 0, 0) == []
+    with pytest.raises(nonocheck.PuzzleError, match=r"given 1 is \(0, 2\), not a cell of the 3x2"):
+        nonocheck.check_givens([(0, 1), (0, 2)], 3, 2)
+
+
 def test_grid_with_givens_of_another_size():
     assert gchq.grid_with_givens([(2, 4)], 3, 5) == [[None] * 5, [None] * 5, [None] * 4 + [1]]
     with pytest.raises(nonocheck.PuzzleError, match=r"given 0 is \(0, 5\), not a cell of the 3x5 grid"):
@@ -150,12 +159,12 @@ def test_eliminate_deduce_equals_solve_line(data):
     layouts = gchq.eliminate(row_layouts(r), line)
     assert all(layout[i] == cell for layout in layouts for i, cell in enumerate(line)
                if cell is not None)
-    assert gchq.deduce(layouts, 25) == nonoline.solve_line(ROWS[r], line)
+    assert gchq.deduce(layouts) == nonoline.solve_line(ROWS[r], line)
 
 
 def test_deduce_with_no_layouts_is_a_contradiction():
     with pytest.raises(nonovector.Contradiction):
-        gchq.deduce([], 5)
+        gchq.deduce([])
     with pytest.raises(nonovector.Contradiction):
         gchq.solve_by_layouts([[1]], [[1], []], [[0, None]])
 
@@ -184,8 +193,7 @@ def test_layout_method_solves_the_card_by_line_logic():
     run = gchq.solve_by_layouts(ROWS, COLS, gchq.grid_with_givens())
     assert picture(run.grid) == PICTURE
     assert run.unknowns == [603, 317, 58, 10, 0]
-    assert run.listed == run.checks[0] == 167_190
-    assert run.checks == [167_190, 96_059, 431, 67]  # each pass checks what the last one left
+    assert run.checks == [167_190, 96_059, 431, 67]  # the first pass checks every layout listed
     assert len(run.sweeps) == 1 + 2 * len(run.checks)
     assert [title for title, _ in run.sweeps[:3]] == ["start", "pass 1: rows", "pass 1: columns"]
     assert run.sweeps[-1][1] == run.grid and gchq.count_unknowns(run.sweeps[0][1]) == 603
@@ -265,4 +273,10 @@ def test_smallest_sufficient_givens_says_when_no_subset_works():
 
 def test_the_reveal_is_importable_from_gchq():
     import nonodraw
-    assert gchq.qr_pixels is nonodraw.qr_pixels and gchq.decode_qr is nonodraw.decode_qr
+    assert gchq.decode_qr is nonodraw.decode_qr
+
+
+def test_deduce_reads_off_what_all_layouts_agree_on():
+    assert gchq.deduce([(1, 1, 0), (1, 0, 0), (1, 0, 1)]) == [1, None, None]
+    assert gchq.deduce([(0, 1)]) == [0, 1]
+    assert gchq.deduce([()]) == []

@@ -1,9 +1,18 @@
 """Tests of the library module nonobench: reading benchmark results, and the totals, ranking and
 chart that lesson 9 (nonoengine) uses for what each idea buys."""
+from pathlib import Path
+
 import pytest
 
 import nonobench
-from nonobench import draw_factors, ranked, read_rows, totals
+import nonofast
+import nonoprobe
+from nonobench import (at_the_root, copying_prober, draw_factors, ranked, read_rows, time_table,
+                       totals)
+from nonofiles import read_clues
+from nonotrail import Prober
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
 ROWS = [
     {'config': 'default', 'puzzle': 'a', 'verdict': 'unique', 'seconds': '1.0'},
@@ -42,7 +51,7 @@ def test_draw_factors_draws_a_bar_per_idea_with_its_factor():
     sums = totals(ROWS)
     measured = {'memo': (8, True, sums['no memo'], sums['default']),
                 'a variant': (9, False, sums['default'], sums['no memo'])}
-    figure = draw_factors(measured, 'ideas')
+    figure = draw_factors(measured, 'ideas', apart=())
     ax = figure.axes[0]
     assert ax.get_title() == 'ideas' and ax.get_xscale() == 'log'
     assert [label.get_text() for label in ax.get_yticklabels()] == ['a variant (lesson 9)',
@@ -53,6 +62,35 @@ def test_draw_factors_draws_a_bar_per_idea_with_its_factor():
     plt.close(figure)
 
 
+def test_draw_factors_puts_another_baseline_below_a_line():
+    import matplotlib
+    matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    sums = totals(ROWS)
+    measured = {'memo': (8, True, sums['no memo'], sums['default']),
+                'trail': (8, True, sums['default'], sums['no memo'])}
+    figure = draw_factors(measured, 'ideas', apart={'trail'})
+    labels = [label.get_text() for label in figure.axes[0].get_yticklabels()]
+    assert labels == ['trail (lesson 8; another baseline)', 'memo (lesson 8)']  # bottom first
+    assert any(line.get_linestyle() == '--' for line in figure.axes[0].lines)
+    plt.close(figure)
+
+
+def test_the_ideas_table_and_its_printout(capsys):
+    measured = nonobench.idea_measurements()
+    assert set(measured) == {entry[0] for entry in nonobench.IDEAS}
+    assert nonobench.OTHER_BASELINE == {'undo trail (lines as lists)'}
+    lesson, kept, without, with_ = measured['memo']
+    assert (lesson, kept) == (8, True) and without[0] > with_[0] > 0
+    nonobench.print_factors(measured)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2] == 'measured against another engine, not the default:'
+    assert 'undo trail' in lines[-1] and 'over 10 s' in lines[-1]
+    factors = [float(line.split()[0]) for line in lines[:-2]]
+    assert factors == sorted(factors, reverse=True) and len(factors) == len(measured) - 1
+    assert any('Forever' in line for line in lines)  # lesson 8's names for webpbn's numbers
+
+
 def test_the_real_results_hold_what_lesson_9_compares():
     ablation, ideas = totals(read_rows('ablation.csv')), totals(read_rows('ideas.csv'))
     for config in ('default', 'no memo', 'nonofast with its cache', 'no probing',
@@ -61,3 +99,45 @@ def test_the_real_results_hold_what_lesson_9_compares():
         assert config in ablation
     assert {"... with lesson 7's line solver", '+ undo trail'} <= set(ideas)
     assert nonobench.RESULTS.name == 'results'
+
+
+# --- lesson 8's comparison: the copying variant, the root, the table ------------------------------
+
+def test_the_copying_prober_probes_as_lesson_8s_and_leaves_no_trail():
+    rows, cols = read_clues(PUZZLES / "webpbn-06574.non")  # Forever: probing stalls
+    copying, trailing = copying_prober(Prober)(rows, cols), Prober(rows, cols)
+    assert copying_prober(Prober).__name__ == "CopyingProber"
+    for engine in (copying, trailing):
+        engine.propagate()
+    assert copying.probe(5, 5, 1) == trailing.probe(5, 5, 1) and copying.probes == 1
+    assert copying.grid == trailing.grid and copying.filled == trailing.filled
+    assert len(copying.trail) == len(trailing.trail)  # the probe's cells are gone again
+    at_the_root(copying), at_the_root(trailing)
+    assert (copying.probes, copying.grid) == (trailing.probes, trailing.grid)
+
+
+def test_the_copying_prober_reports_a_contradiction():
+    engine = copying_prober(Prober)([[1], [0]], [[1], [0]])  # a single filled cell at (0, 0)
+    assert engine.probe(0, 1, 1) is None
+    assert engine.grid == [[None, None], [None, None]] and engine.trail == []
+
+
+def test_at_the_root_runs_lesson_4s_engine_and_lesson_8s_alike():
+    rows, cols = read_clues(PUZZLES / "webpbn-00023.non")  # Edge: probing finishes it
+    lesson_4 = at_the_root(nonoprobe.Engine(rows, cols, line_solver=nonofast.solve_line))
+    lesson_8 = at_the_root(Prober(rows, cols, skip_unchanged=False))
+    assert lesson_4.grid == lesson_8.grid and lesson_4.probes == lesson_8.probes == 68
+
+
+def test_time_table_times_every_pair_and_prints_the_ratios(capsys):
+    calls = []
+    results = time_table({'p': (1, 2), 'q': (3, 4)},
+                         {'plus': lambda a, b: a + b, 'times': lambda a, b: a * b},
+                         run=lambda value: -value, ratios={'plus/times': ('plus', 'times')},
+                         before=lambda: calls.append(1))
+    assert results == {('p', 'plus'): -3, ('p', 'times'): -2, ('q', 'plus'): -7,
+                       ('q', 'times'): -12}
+    assert len(calls) == 4
+    header, *rows = capsys.readouterr().out.splitlines()
+    assert header.split() == ['CPU', 's', 'plus', 'times', 'plus/times']
+    assert [row.split()[0] for row in rows] == ['p', 'q'] and len(rows[0].split()) == 4

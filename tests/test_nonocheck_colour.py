@@ -105,3 +105,16 @@ def test_malformed_colour_puzzles_are_named_at_every_door(rows, cols, grid, word
         with pytest.raises(PuzzleError) as error:
             call(rows, cols, grid)
         assert words in str(error.value)
+
+
+def test_random_colour_lines_are_reproducible_and_some_do_not_fit():
+    from nonocheck import random_colour_lines
+    lines = random_colour_lines(300, seed=8)
+    assert lines == random_colour_lines(300, seed=8) != random_colour_lines(300, seed=9)
+    assert all(1 <= len(picture) == len(cells) <= 12 for picture, cells in lines)
+    assert all(0 <= colour <= 4 and 1 <= cell < 1 << 5 for picture, cells in lines
+               for colour, cell in zip(picture, cells))
+    missing = [any(not cell >> colour & 1 for colour, cell in zip(picture, cells))
+               for picture, cells in lines]
+    assert 0 < sum(missing) < len(lines)  # some cells miss their picture's colour, not all
+    assert {len(p) for p, _ in random_colour_lines(50, seed=1, most_cells=3)} <= {1, 2, 3}

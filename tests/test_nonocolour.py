@@ -1,95 +1,46 @@
-"""Tests of chapter 8 (colour clues, the three colour line solvers, the colour engine, SAT in
-colour) and of chapter 9's colour files, pictures and command."""
+"""Tests of lesson 13 (nonocolour: the colour engine, verdicts, SAT in colour and the race), and
+of the colour files, pictures and command that use it (nonocolourfiles, the `nonogram` command).
+Lesson 12's line solvers are tested in test_nonocolourline.py, the colour checks in
+test_nonocheck_colour.py."""
 import random
 from itertools import islice, product
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
+import nonocheck
 import nonocolour
 import nonocolourfiles
+import nonocolourline
 import nonodraw
 from nonocolour import (ColourEngine, analyse, colour_clue, colour_clues, colour_layouts,
-                        colour_sat_solutions, find_solutions, solutions, solve, solve_colour_line,
-                        solve_colour_line_fast, solve_line_by_layouts)
+                        colour_sat_solutions, find_solutions, solutions, solve)
 from nonocolour import Colour
 from nonocolourfiles import ColourPuzzle, format_colour_xml, parse_colour_xml
 from nonofiles import PuzzleFileError
-from nonocheck import PuzzleError, SearchLimit
+from nonocheck import SearchLimit
 from nonovector import Contradiction
 
 from nonotools_helpers import PUZZLES, ROOT, run
 
 
-def answer(solver, clue, cells):
-    """A solver's answer as a tuple of cell sets, or 'contradiction'."""
-    try:
-        return tuple(solver(clue, cells))
-    except Contradiction:
-        return "contradiction"
+# --- the names other modules import from nonocolour ----------------------------------------------
+
+@pytest.mark.parametrize("name,home", [
+    ("colour_clues", nonocolourline), ("solve_colour_line_fast", nonocolourline),
+    ("solve_colour_line", nonocolourline), ("colour_clue", nonocolourline),
+    ("shortest_line", nonocheck), ("_cache", nonocolourline), ("Colour", nonodraw),
+    ("SPARE_CHARS", nonodraw), ("colour_totals", nonocheck), ("name_colours", nonodraw),
+    ("visible_char", nonodraw), ("colour_layouts", nonocolourline),
+    ("solve_line_by_layouts", nonocolourline),
+])
+def test_names_other_modules_use_stay_importable_from_nonocolour(name, home):
+    assert getattr(nonocolour, name) is getattr(home, name)
 
 
-def every_clue(cells, colours):
-    """Every clue of a line of `cells` cells in `colours` colours (the background not counted)."""
-    return sorted({tuple(colour_clue(line)) for line in product(range(colours + 1), repeat=cells)})
-
-
-# --- lines -----------------------------------------------------------------------------------
-
-def test_colour_clue_counts_runs_and_lets_different_colours_touch():
-    assert colour_clue([0, 1, 1, 2, 0, 2, 2, 1]) == [(2, 1), (1, 2), (2, 2), (1, 1)]
-    assert colour_clue([0, 0]) == [] and colour_clue([]) == []
-    assert nonocolour.shortest_line([(2, 1), (1, 2), (2, 2)]) == 6  # a gap only between the 2s
-
-
-def test_layouts_are_exactly_the_lines_with_the_clue():
-    for cells in range(6):
-        for clue in every_clue(cells, 2):
-            layouts = list(colour_layouts(list(clue), cells))
-            expected = [list(line) for line in product(range(3), repeat=cells)
-                        if tuple(colour_clue(line)) == clue]
-            assert sorted(layouts) == sorted(expected)
-
-
-@pytest.mark.parametrize("cells,colours", [(0, 1), (1, 3), (2, 3), (3, 3), (4, 2)])
-def test_the_three_line_solvers_agree_on_every_small_line(cells, colours):
-    """Exhaustive: every clue that fits, every combination of cell sets (contradictions too)."""
-    states = list(product(range(1, 1 << (colours + 1)), repeat=cells))
-    for clue in every_clue(cells, colours):
-        for state in states:
-            expected = answer(solve_line_by_layouts, list(clue), list(state))
-            assert answer(solve_colour_line, list(clue), list(state)) == expected, (clue, state)
-            assert answer(solve_colour_line_fast, clue, list(state)) == expected, (clue, state)
-
-
-@st.composite
-def colour_lines(draw):
-    colours = draw(st.integers(1, 9))
-    cells = draw(st.integers(0, 14))
-    picture = draw(st.lists(st.integers(0, colours), min_size=cells, max_size=cells))
-    state = [draw(st.integers(1, (1 << (colours + 1)) - 1)) | (1 << colour) * draw(st.booleans())
-             for colour in picture]
-    return colour_clue(picture), state
-
-
-@settings(max_examples=400, deadline=None)
-@given(colour_lines())
-def test_the_solvers_agree_on_random_lines(line):
-    clue, cells = line
-    expected = answer(solve_line_by_layouts, clue, cells)
-    assert answer(solve_colour_line, clue, cells) == expected
-    assert answer(solve_colour_line_fast, tuple(clue), cells) == expected
-
-
-def test_a_line_that_holds_its_picture_keeps_it_possible():
-    rng = random.Random(3)
-    for _ in range(300):
-        picture = [rng.randrange(4) for _ in range(rng.randint(1, 30))]
-        cells = [rng.randrange(1, 16) | 1 << colour for colour in picture]
-        result = solve_colour_line_fast(tuple(colour_clue(picture)), cells)
-        assert all(cell >> colour & 1 for cell, colour in zip(result, picture))
-        assert all(new & ~old == 0 for new, old in zip(result, cells))  # only ever narrows
+def test_the_lesson_s_own_names():
+    for name in ("find_solutions", "analyse", "solve", "colour_sat_solutions", "ColourEngine",
+                 "solutions"):
+        assert getattr(nonocolour, name).__module__ == "nonocolour"
 
 
 # --- puzzles -----------------------------------------------------------------------------------
@@ -160,18 +111,47 @@ def test_budgets_stop_the_colour_search():
         list(solutions(*colour_clues(picture), max_nodes=2))
 
 
-@pytest.mark.parametrize("rows,cols,grid,words", [
-    ([[(1, 1)]], [[(1, 2)]], None, "colour 1"),
-    ([[(2, 1)]], [[(1, 1)]], None, "needs 2 cells"),
-    ([[(0, 1)]], [[]], None, "whole numbers at least 1"),
-    ([[1]], [[1]], None, "not a (length, colour) pair"),
-    ("ab", [[(1, 1)]], None, "rows must be"),
-    ([[(1, 1)]], [[(1, 1)]], [[5]], "grid cell (0, 0)"),
-    ([[(1, 1)]], [[(1, 1)]], [[1, 0]], "1 rows of 1 cells"),
-])
-def test_malformed_colour_puzzles_are_named(rows, cols, grid, words):
-    with pytest.raises(PuzzleError, match=words.replace("(", r"\(").replace(")", r"\)")):
-        solve(rows, cols, grid)
+def test_probes_make_certain_the_union_of_what_survives():
+    engine = ColourEngine([[(1, 1)]], [[(1, 1)]])
+    grid = [[0b1111, 0b1111]]
+    # red leaves (0, 1) {red}, blue leaves it {blue, background}: it is not colour 3
+    assert engine.certain(grid, [{(0, 1): 0b0010}, {(0, 1): 0b0101}, None]) == {(0, 1): 0b0111}
+    # a cell only one probe narrowed is not certain; a lone survivor's cells all are
+    assert engine.certain(grid, [{(0, 1): 0b0010}, {}]) == {}
+    assert engine.certain(grid, [None, {(0, 0): 0b0100, (0, 1): 0b0001}]) == {
+        (0, 0): 0b0100, (0, 1): 0b0001}
+    with pytest.raises(Contradiction):
+        engine.certain(grid, [None, None])
+
+
+def test_choices_and_the_colour_strategies():
+    engine = ColourEngine([[(1, 1)]], [[(1, 1)]])
+    assert engine.choices(0b1011) == (0b0001, 0b0010, 0b1000) and engine.choices(0b0100) == ()
+    grid = [[0b111, 0b011, 0b100], [0b001, 0b110, 0b111]]
+    assert nonocolour.fewest_colours(engine, grid) == [(0, 1), (1, 1), (0, 0), (1, 2)]
+    engine.last_probes = {}
+    assert nonocolour.guess_by_probes(engine, grid) == (0, 1)
+    engine.last_probes = {(1, 2): [{(0, 0): 1}, {(0, 0): 2, (0, 1): 1}], (0, 0): [{}, {}]}
+    assert nonocolour.guess_by_probes(engine, grid) == (1, 2)
+
+
+def test_the_lesson_s_puzzles_are_settled_by_line_logic():
+    verdict = analyse(*colour_clues(nonocolourline.MUSHROOM))
+    assert (verdict.status, verdict.method, verdict.solutions) == (
+        "unique", "line", [nonocolourline.MUSHROOM])
+    for name in ("pynogram-apples", "pynogram-uk", "lighthouse"):
+        [puzzle] = nonocolourfiles.read_colour_puzzles(PUZZLES / f"{name}.xml")
+        verdict = analyse(puzzle.rows, puzzle.cols)
+        assert (verdict.status, verdict.method) == ("unique", "line"), name
+        assert puzzle.goal is None or verdict.solutions == [puzzle.goal]
+
+
+def test_the_colour_formula_is_one_hot_with_known_cells_as_units():
+    rows, cols = colour_clues([[1, 2], [0, 2]])
+    clauses, cell_vars, variables = nonocolour.colour_cnf(rows, cols, [[None, 2], [None, None]])
+    assert [len(ones) for row in cell_vars for ones in row] == [3] * 4
+    assert [cell_vars[0][1][2]] in clauses and max(abs(v) for c in clauses for v in c) == variables
+    assert nonocolour.colour_tokens([(2, 1), (1, 1), (1, 2)]) == [1, 1, 0, 1, 2]
 
 
 def test_the_hand_over_in_colour():
@@ -271,6 +251,24 @@ def test_drawings_are_made(tmp_path):
                                        puzzle.colours)
     fig.savefig(tmp_path / "steps.png")
     assert (tmp_path / "steps.png").stat().st_size > 1000
+    history = nonocolour.colour_rounds(puzzle.rows, puzzle.cols)
+    fig = nonodraw.draw_colour_rounds(history, puzzle.rows, puzzle.cols, puzzle.colours)
+    titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
+    assert titles[:3] == ["start", "after the rows, round 1", "after the columns, round 1"]
+    assert len(titles) == len(history) and len(fig.legends) == 1
+    assert len(fig.legends[0].get_texts()) == 2  # the key: stripes, outlines
+
+
+def test_colour_rounds_are_lesson_3_s_loop_until_nothing_changes():
+    rows, cols = colour_clues(nonocolourline.MUSHROOM)
+    history = nonocolour.colour_rounds(rows, cols)
+    assert len(history) == 3 and history[0] == ColourEngine(rows, cols).grid
+    assert [[cell.bit_length() - 1 for cell in row] for row in history[-1]] == nonocolourline.MUSHROOM
+    decided = [sum(cell & (cell - 1) == 0 for row in grid for cell in row) for grid in history]
+    assert decided == [0, 17, 56]  # the numbers the lesson's prose gives
+    [flag] = nonocolourfiles.read_colour_puzzles(PUZZLES / "pynogram-uk.xml")
+    flag_rounds = nonocolour.colour_rounds(flag.rows, flag.cols)
+    assert all(a != b for a, b in zip(flag_rounds, flag_rounds[1:]))  # each half-round changes something
 
 
 # --- the command -----------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import builtins
 import pytest
 
 import nonodraw
-from nonodraw import decode_qr, draw_qr, qr_pixels
+from nonodraw import QR_REPAIR, decode_qr, draw_qr, qr_error_correction, qr_pixels
 
 
 def test_qr_pixels_geometry():
@@ -35,7 +35,8 @@ def test_draw_qr():
     import matplotlib.pyplot as plt
     ax = draw_qr([[1, 0], [0, 1]], scale=2, quiet=1)
     assert ax.get_title() == "(2 pixels per cell, 1-cell quiet zone)"
-    assert ax.get_xlabel() == ax.get_ylabel() == "pixels"
+    assert list(ax.get_xticks()) == list(ax.get_yticks()) == []  # no pixel axes: a frame only
+    assert ax.get_xlabel() == ax.get_ylabel() == ""
     assert ax.images[0].get_array().shape == (8, 8)
     plt.close(ax.figure)
     ax = draw_qr([[1]], title="t")
@@ -50,6 +51,13 @@ def test_decode_the_gchq_card():
     assert decode_qr(gchq.SOLUTION) == ("www.gchq.gov.uk/puzz", None)
     text, problem = decode_qr([[0] * 25 for _ in range(25)])
     assert text is None and "no QR code" in problem
+    assert qr_error_correction(gchq.SOLUTION) == ("M", 15)
+    assert qr_error_correction([[0] * 25 for _ in range(25)]) is None
+
+
+def test_qr_repair_levels():
+    assert list(QR_REPAIR) == ["L", "M", "Q", "H"]
+    assert list(QR_REPAIR.values()) == sorted(QR_REPAIR.values()) == [7, 15, 25, 30]
 
 
 def test_decode_says_when_zxing_is_missing(monkeypatch):
@@ -63,6 +71,7 @@ def test_decode_says_when_zxing_is_missing(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_zxing)
     assert decode_qr([[1]]) == (
         None, "cannot decode here: zxingcpp is not installed (pip install zxing-cpp)")
+    assert qr_error_correction([[1]]) is None
 
 
 def test_importing_nonodraw_loads_no_qr_library():

@@ -1,5 +1,5 @@
-"""Tests of chapter 5: the engineered engine (trail, memo, probing less, activity, stack search),
-its strategies against brute force, and its agreement with chapter 2's engine."""
+"""Tests of lesson 9: activity and the guess strategies, the search with its own stack, the fast
+entry points, the strategies against brute force, and agreement with lesson 4's engine."""
 from collections import deque
 from pathlib import Path
 
@@ -12,17 +12,17 @@ import nonofast
 import nonogram2d
 import nonoline
 import nonoprobe
-import nonovector
-from nonoengine import (Prober, Propagator, Searcher, analyse, best_last_probe, busiest_lines,
-                        first_candidate, last_in_first_out, most_changed, nearly_solved_lines,
-                        reading_order, solutions, solve)
+import nonotrail
 from nonocheck import PuzzleError, SearchLimit
+from nonoengine import (Prober, Propagator, Searcher, analyse, best_last_probe, busiest_lines,
+                        first_candidate, first_in_first_out_on_time, last_in_first_out,
+                        most_changed, nearly_solved_lines, reading_order, solutions, solve)
 from nonofiles import read_clues
 from nonogram2d import first_in_first_out, pic2gram
 from nonoprobe import Verdict, most_known_neighbours, random_picture
 from nonovector import Contradiction
 
-from test_nonogram2d import DIAGONAL, IMPOSSIBLE, PICTURE, ROWS, COLS, brute_force, satisfies
+from test_nonogram2d import COLS, DIAGONAL, IMPOSSIBLE, PICTURE, ROWS, brute_force, satisfies
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -31,81 +31,17 @@ def clues_of(name):
     return read_clues(PUZZLES / name)
 
 
-# --- the propagator: trail, memo, queue ---------------------------------------------------------
-
-def test_propagate_solves_the_small_example():
-    engine = Propagator(ROWS, COLS)
-    assert engine.propagate() == PICTURE
-    assert engine.line_solves < 20 and engine.unknown() == 0
-    assert nonoengine.propagate(ROWS, COLS) == PICTURE == nonogram2d.propagate(ROWS, COLS)
-
-
-def masks_of(engine):
-    """Each line's (filled, empty) masks, computed afresh from the engine's grid."""
-    lines = engine.grid + nonogram2d.transpose(engine.grid)
-    return [nonofast.cells_to_bits(line) for line in lines]
+def test_the_names_other_files_use_are_importable():
+    """The split into lessons 8 and 9 kept every public name importable from nonoengine."""
+    names = ["analyse", "propagate", "solve", "solutions", "Searcher", "best_last_probe",
+             "reading_order", "nearly_solved_lines", "most_changed", "last_in_first_out",
+             "first_in_first_out_on_time", "first_candidate", "bits_door", "MEMO_BYTES",
+             "Prober", "Propagator", "busiest_lines"]
+    assert all(hasattr(nonoengine, name) for name in names)
+    assert nonoengine.Prober is nonotrail.Prober and nonoengine.MEMO_BYTES == nonotrail.MEMO_BYTES
 
 
-def test_undo_restores_the_grid_and_the_bitmasks():
-    grid = [[None] * 5 for _ in range(5)]
-    grid[1][2], grid[3][0] = PICTURE[1][2], PICTURE[3][0]  # two givens
-    engine = Propagator(ROWS, COLS, grid)
-    assert list(zip(engine.filled, engine.empty)) == masks_of(engine)  # givens are in the masks
-    mark = len(engine.trail)
-    engine.propagate()
-    assert engine.unknown() == 0 and list(zip(engine.filled, engine.empty)) == masks_of(engine)
-    engine.undo(mark)
-    assert engine.grid == grid and engine.trail == []
-    assert list(zip(engine.filled, engine.empty)) == masks_of(engine)
-
-
-def test_bits_door_turns_a_cells_solver_into_a_bitmask_one():
-    door = nonoengine.bits_door(nonoline.solve_line)
-    for clue, line in [((3, 1), [None, None, None, 1, None, None, None, None, 1, None]),
-                       ((2,), [None, 1, None, None]), ((), [None, None])]:
-        masks = nonofast.cells_to_bits(line)
-        assert door(clue, len(line), *masks) == nonofast.line_bits_fast(clue, len(line), *masks)
-    with pytest.raises(Contradiction):
-        door((3,), 4, 0, 0b0100)
-
-
-def test_propagate_uses_any_line_solver_and_the_memo():
-    calls = []
-
-    def spy(blocks, line):
-        calls.append(1)
-        return nonoline.solve_line(blocks, line)
-    engine = Propagator(ROWS, COLS, line_solver=spy)
-    engine.propagate()
-    assert engine.solver_calls == len(calls) <= engine.line_solves
-    engine.propagate()  # everything is in the memo now
-    assert engine.solver_calls == len(calls)
-
-
-def test_contradictions_name_the_line_and_count_as_activity():
-    wrong = [row[:] for row in PICTURE]
-    wrong[0][0] = 1
-    engine = Propagator(ROWS, COLS, wrong)
-    with pytest.raises(Contradiction, match="cannot hold its clue"):
-        engine.propagate()
-    assert sum(engine.activity) == 1
-
-
-def test_memo_is_emptied_at_its_size_bound():
-    rows, cols = pic2gram(random_picture(40, 40, 0.5, seed=3))
-    engine = Searcher(rows, cols, memo_bytes=2_000)
-    first = next(engine.solutions())
-    assert satisfies(first, rows, cols)
-    assert engine.memo_size < 2_000 + 1_000 and len(engine.memo) < engine.solver_calls
-
-
-def test_no_memo_still_finds_the_same_and_stores_nothing():
-    rows, cols = clues_of("webpbn-00023.non")
-    assert analyse(rows, cols, memo_bytes=0).solutions == analyse(rows, cols).solutions
-    engine = Propagator(rows, cols, memo_bytes=0)
-    engine.propagate()
-    assert engine.memo == {} and engine.solver_calls == engine.line_solves
-
+# --- strategies ----------------------------------------------------------------------------------
 
 def test_queue_strategies():
     engine = Propagator(ROWS, COLS)
@@ -116,50 +52,21 @@ def test_queue_strategies():
     assert engine.changes[:3] == [0, 0, 0]
 
 
-# --- probing --------------------------------------------------------------------------------------
-
-def test_probe_leaves_the_grid_unchanged():
-    engine = Prober(*DIAGONAL)
-    decided = engine.probe(0, 0, 1)
-    assert decided == {(0, 0): 1, (0, 1): 0, (1, 0): 0, (1, 1): 1}
-    assert engine.grid == [[None, None], [None, None]] and engine.trail == []
-    assert engine.probes == 1
+@pytest.mark.parametrize("next_line", [first_in_first_out, last_in_first_out, most_changed])
+def test_every_queue_strategy_reaches_the_same_fixpoint(next_line):
+    rows, cols = clues_of("webpbn-00436.non")
+    expected = nonogram2d.propagate(rows, cols)
+    assert nonoengine.propagate(rows, cols, next_line=next_line) == expected
 
 
-def test_probe_contradiction_returns_none():
-    engine = Prober([[1], [0]], [[1], [0]])  # a single filled cell at (0, 0)
-    assert engine.probe(0, 1, 1) is None
-
-
-def test_probing_solves_edge():
-    rows, cols = clues_of("webpbn-00023.non")
-    engine = Prober(rows, cols)
-    engine.propagate()
-    assert engine.probe_all() == {}
-    assert engine.unknown() == 0 and satisfies(engine.grid, rows, cols)
-
-
-def test_probe_all_reports_two_way_cells_when_stuck():
-    engine = Prober(*DIAGONAL)
-    both_ways = engine.probe_all()
-    assert set(both_ways) == {(0, 0), (0, 1), (1, 0), (1, 1)}
-    if_filled, if_empty = both_ways[0, 0]
-    assert if_filled[0, 0] == 1 and if_empty[0, 0] == 0
-    implied = Prober(*DIAGONAL, skip_implied=True).probe_all()
-    assert set(implied) == {(0, 0)}  # the other cells' probes are implied by these two
-
-
-@pytest.mark.parametrize("name", ["webpbn-00023.non", "webpbn-00436.non", "webpbn-00803.non"])
-def test_without_the_skips_probing_is_chapter_2s(name):
-    """With both skips off, the trail engine makes exactly chapter 2's probes, in its order."""
-    rows, cols = clues_of(name)
-    copying = nonoprobe.Engine(rows, cols, line_solver=nonofast.solve_line)
-    copying.propagate(copying.grid)
-    copying.probe_all(copying.grid)
-    trailing = Prober(rows, cols, skip_implied=False, skip_unchanged=False)
-    trailing.propagate()
-    trailing.probe_all()
-    assert trailing.grid == copying.grid and trailing.probes == copying.probes
+def test_the_budget_checking_queue_strategy_stops_a_long_propagation():
+    engine = Searcher(ROWS, COLS, max_nodes=0)
+    engine.nodes = 1  # as if a node had been entered: the budget of 0 nodes is spent
+    engine.line_solves = 64
+    with pytest.raises(SearchLimit):
+        first_in_first_out_on_time(engine, deque([0]))
+    engine.line_solves = 65  # checked only every 64 line solves
+    assert first_in_first_out_on_time(engine, deque([3, 4])) == 3
 
 
 def test_probe_orders():
@@ -175,16 +82,38 @@ def test_probe_orders():
 def test_guess_strategies():
     engine = Searcher(*DIAGONAL)
     engine.fruitless = {(0, 0): (0, 3), (0, 1): (0, 5), (1, 0): (0, 1)}
-    both_ways = {(0, 1): (None, None), (0, 0): ({}, {}), (1, 0): ({}, {})}
-    assert best_last_probe(engine, engine.grid, both_ways) == (0, 1)
-    assert first_candidate(engine, engine.grid, both_ways) == (0, 0)
+    candidates = {(0, 1): (None, None), (0, 0): ({}, {}), (1, 0): ({}, {})}
+    assert best_last_probe(engine, engine.grid, candidates) == (0, 1)
+    assert first_candidate(engine, engine.grid, candidates) == (0, 0)
     engine.activity = [0.0, 2.0, 0.0, 0.0]  # row 1 failed most: (1, 0) wins despite its probe
-    assert busiest_lines(engine, engine.grid, both_ways) == (1, 0)
+    assert busiest_lines(engine, engine.grid, candidates) == (1, 0)
 
 
-# --- search, answers, strategies against brute force -----------------------------------------------
+def test_contradictions_count_as_activity_in_a_search():
+    wrong = [row[:] for row in PICTURE]
+    wrong[0][0] = 1
+    engine = Searcher(ROWS, COLS, wrong)
+    with pytest.raises(Contradiction, match="row 0 cannot hold its clue"):
+        engine.propagate()
+    assert engine.activity[0] == 1 and sum(engine.activity) == 1
+    plain = Prober(ROWS, COLS, wrong)  # lesson 8's engines keep no activity
+    with pytest.raises(Contradiction):
+        plain.propagate()
+    assert not hasattr(plain, "activity")
 
-def test_the_fast_entry_points_keep_chapter_2s_contract():
+
+def test_activity_grows_at_every_node_and_is_rescaled_before_it_overflows():
+    engine = Searcher(*DIAGONAL, activity_growth=2.0)
+    list(engine.solutions())
+    assert engine.bump == 2.0 ** engine.nodes
+    engine.bump, engine.activity = 1e101, [1e101, 0.0, 0.0, 0.0]
+    engine.node(())
+    assert engine.bump == 1.0 and engine.activity[0] == 0.5  # divided by the grown bump
+
+
+# --- search, answers, strategies against brute force ---------------------------------------------
+
+def test_the_fast_entry_points_keep_lesson_4s_contract():
     assert sorted(solutions(*DIAGONAL)) == [[[0, 1], [1, 0]], [[1, 0], [0, 1]]]
     assert list(solutions(*IMPOSSIBLE)) == []
     with pytest.raises(Contradiction):
@@ -197,6 +126,22 @@ def test_the_fast_entry_points_keep_chapter_2s_contract():
     first = next(found)
     first[0][0] = "changed"
     assert "changed" not in next(found)[0]
+    assert nonoengine.propagate(ROWS, COLS) == PICTURE == nonogram2d.propagate(ROWS, COLS)
+
+
+def test_the_worked_trace():
+    """Lesson 3's 4x4 puzzle with two solutions, probing off, guesses in reading order: the
+    nodes and undos that the notebook's trace prints."""
+    undos = []
+
+    class Recording(Searcher):
+        def undo(self, mark):
+            undos.append(mark)
+            super().undo(mark)
+    engine = Recording([[1, 1], [2], [1], [3]], [[1, 1], [1, 1], [1, 1], [1, 1]],
+                       probing=False, probe_order=reading_order)
+    assert len(list(engine.solutions())) == 2
+    assert (engine.nodes, undos, engine.stack) == (5, [12, 12, 4, 4], [])
 
 
 NEXT_LINE = [first_in_first_out, last_in_first_out, most_changed]
@@ -238,7 +183,7 @@ def test_each_strategy_on_a_puzzle_that_needs_search(options):
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 7), st.integers(2, 7), st.floats(0.2, 0.8), st.integers(0, 10 ** 6))
-def test_same_solutions_and_statuses_as_chapter_2(height, width, density, seed):
+def test_same_solutions_and_statuses_as_lesson_4(height, width, density, seed):
     rows, cols = pic2gram(random_picture(height, width, density, seed))
     assert sorted(solutions(rows, cols)) == sorted(nonoprobe.solutions(rows, cols))
     assert analyse(rows, cols).status == nonoprobe.analyse(rows, cols).status
@@ -265,12 +210,26 @@ def test_forever_needs_search_and_is_unique():
     assert 1 < verdict.nodes < 2000 and satisfies(verdict.solutions[0], rows, cols)
 
 
-# --- budgets and options ------------------------------------------------------------------------------
+def test_on_forever_activity_cuts_the_nodes_of_lesson_4s_choices():
+    rows, cols = clues_of("webpbn-06574.non")
+    default = analyse(rows, cols)
+    lesson_4 = analyse(rows, cols, choose_guess=best_last_probe, activity_growth=1.0,
+                       skip_unchanged=False)
+    assert default.solutions == lesson_4.solutions and default.nodes * 3 < lesson_4.nodes
+
+
+def test_no_memo_still_finds_the_same():
+    rows, cols = clues_of("webpbn-00023.non")
+    assert analyse(rows, cols, memo_bytes=0).solutions == analyse(rows, cols).solutions
+
+
+# --- budgets and options -------------------------------------------------------------------------
 
 def test_node_budget_raises_search_limit_with_progress():
     with pytest.raises(SearchLimit, match=r"max_nodes=1 after 2 nodes") as caught:
         analyse(*DIAGONAL, max_nodes=1)
     assert caught.value.nodes == 2 and caught.value.solutions == []
+    assert "cells unknown at the node it stopped in" in str(caught.value)
 
 
 def test_solutions_found_before_the_budget_are_kept():

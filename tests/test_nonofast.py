@@ -1,37 +1,17 @@
-"""Tests of chapter 4: the bit-parallel line solver and its cache."""
-from itertools import combinations, product
+"""Tests of lesson 7: the inlined bit solver (line_bits_fast), its cache and its doors."""
+from itertools import product
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import nonobits
 import nonofast
 import nonoline
 import nonovector
-from nonovector import ClueError, Contradiction, line2blocks
-
-def outcome(solver, *args, **kwargs):
-    try:
-        return solver(*args, **kwargs)
-    except Contradiction:
-        return "contradiction"
-
-
-def brute_force(blocks, line):
-    """Independent reference: try every layout (gap sizes by stars and bars), keep what all share."""
-    blocks, cells = nonovector.normalize_clue(blocks), len(line)
-    free = cells - nonovector.min_length(blocks)
-    agreed = None
-    for bars in combinations(range(free + len(blocks)), len(blocks)):
-        # bars[i] - i spare empty cells lie before block i, so it starts at bars[i] + sum(blocks[:i])
-        picture = [0] * cells
-        for i, length in enumerate(blocks):
-            start = bars[i] + sum(blocks[:i])
-            picture[start:start + length] = [1] * length
-        if any(known is not None and known != cell for known, cell in zip(line, picture)):
-            continue
-        agreed = picture if agreed is None else [a if a == c else None for a, c in zip(agreed, picture)]
-    return "contradiction" if agreed is None else agreed
+from nonocheck import ClueError
+from nonovector import Contradiction
+from test_nonobits import CONTRADICTIONS, EDGE_CASES, clue_and_consistent_line, clue_and_line, outcome
 
 
 def bits_outcome(blocks, line):
@@ -42,40 +22,23 @@ def bits_outcome(blocks, line):
     return result if result == "contradiction" else nonofast.bits_to_line(cells, *result)
 
 
-@st.composite
-def clue_and_line(draw, max_cells=20):
-    """A clue from a random picture and a line whose known cells are drawn independently."""
-    cells = draw(st.integers(0, max_cells))
-    picture = draw(st.lists(st.sampled_from([0, 1]), min_size=cells, max_size=cells))
-    line = draw(st.lists(st.sampled_from([None, None, None, 0, 1]), min_size=cells, max_size=cells))
-    return line2blocks(picture), line
+def test_the_names_other_modules_use_are_still_here():
+    """Lesson 6's pieces stay importable from nonofast, as they were before the split."""
+    for name in ("line_to_bits", "cells_to_bits", "bits_to_line", "reach", "runs_of", "spread",
+                 "reverse_bits", "line_bits"):
+        assert getattr(nonofast, name) is getattr(nonobits, name)
+    for name in ("solve_line", "solve_line_bits", "solve_checked", "checked_clue", "line_bits_fast",
+                 "cache_clear", "cache_info"):
+        assert callable(getattr(nonofast, name))
 
 
-@st.composite
-def clue_and_consistent_line(draw, max_cells=20):
-    """A clue from a random picture, with some of the picture's own cells known."""
-    cells = draw(st.integers(0, max_cells))
-    picture = draw(st.lists(st.sampled_from([0, 1]), min_size=cells, max_size=cells))
-    known = draw(st.lists(st.booleans(), min_size=cells, max_size=cells))
-    return line2blocks(picture), picture, [c if k else None for c, k in zip(picture, known)]
-
-
-# --- agreement with chapter 1 and with brute force -------------------------------------------
-
-def test_brute_force_reference_is_right_on_small_cases():
-    for cells in range(0, 7):
-        for bits in product("01", repeat=cells):
-            blocks = line2blocks("".join(bits))
-            for line in product([None, 0, 1], repeat=cells):
-                assert brute_force(blocks, list(line)) == outcome(nonoline.solve_line, blocks, list(line))
-
+# --- agreement: every door, lesson 2, and lesson 6's line_bits ------------------------------------
 
 @settings(max_examples=500, deadline=None)
 @given(clue_and_line())
-def test_agrees_with_chapter1_and_brute_force(case):
+def test_every_door_agrees_with_lesson2(case):
     blocks, line = case
     expected = outcome(nonoline.solve_line, blocks, line)
-    assert brute_force(blocks, line) == expected
     assert outcome(nonofast.solve_line, blocks, line, cache=False) == expected
     assert outcome(nonofast.solve_line, blocks, line) == expected  # cache miss or hit
     assert outcome(nonofast.solve_line, blocks, line) == expected  # certainly a hit
@@ -88,15 +51,34 @@ def test_agrees_with_chapter1_and_brute_force(case):
 @given(clue_and_consistent_line())
 def test_consistent_lines_keep_their_picture(case):
     blocks, picture, line = case
-    expected = nonoline.solve_line(blocks, line)
-    assert nonofast.solve_line(blocks, line) == expected == brute_force(blocks, line)
+    assert nonofast.solve_line(blocks, line) == nonoline.solve_line(blocks, line)
     assert nonofast.solve_line(blocks, picture) == picture
+
+
+@settings(max_examples=400, deadline=None)
+@given(clue_and_line(max_cells=30))
+def test_line_bits_fast_equals_line_bits(case):
+    blocks, line = case
+    clue = tuple(nonovector.normalize_clue(blocks))
+    masks = nonofast.line_to_bits(line)
+    assert (outcome(nonofast.line_bits_fast, clue, len(line), *masks)
+            == outcome(nonobits.line_bits, clue, len(line), *masks))
+
+
+@pytest.mark.parametrize("cells", [7, 8, 9, 15, 16, 17, 31, 32, 33, 100])
+def test_line_bits_fast_across_byte_boundaries(cells):
+    """The byte-wise mirror pads to whole bytes: lines of every remainder mod 8 agree."""
+    alternate = [None, 0] * (cells // 2) + [None] * (cells % 2)
+    for known in ([None] * cells, [1] + [None] * (cells - 2) + [0], alternate):
+        for clue in ((1,), (2, 1), (cells // 3,), (1,) * ((cells + 1) // 2)):
+            masks = nonofast.line_to_bits(known)
+            assert (outcome(nonofast.line_bits_fast, clue, cells, *masks)
+                    == outcome(nonobits.line_bits, clue, cells, *masks))
 
 
 def test_exhaustive_small_lines():
     for cells in range(0, 6):
-        clues = {tuple(line2blocks("".join(bits))) for bits in product("01", repeat=cells)}
-        for clue in clues:
+        for clue in nonovector.all_clues(cells):
             for line in product([None, 0, 1], repeat=cells):
                 expected = outcome(nonoline.solve_line, list(clue), list(line))
                 assert outcome(nonofast.solve_line, list(clue), list(line), cache=False) == expected
@@ -110,38 +92,21 @@ def test_wikipedia_examples(technique, blocks, known, deduced):
 
 # --- edge cases --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("blocks, line, expected", [
-    ([], [], []),
-    ([0], [], []),
-    ([], [None, None, None], [0, 0, 0]),
-    ([0], [None, None, None], [0, 0, 0]),
-    ([0], [0, None, 0], [0, 0, 0]),
-    ([1], [None], [1]),
-    ([], [None], [0]),
-    ([0], [0], [0]),
-    ([1], [1], [1]),
-    ([5], [None] * 5, [1] * 5),                 # a full line
-    ([5], [1, None, None, None, 1], [1] * 5),
-    ([2, 2], [None] * 5, [1, 1, 0, 1, 1]),       # full up to the one gap
-    ([2], [None, None, None], [None, 1, None]),
-    ((1,), (None, 1, None), [0, 1, 0]),          # tuples are accepted, as in chapter 1
-    ([3, 1], [None, None, None, 1, None, None, None, None, 1, None],
-     [0, None, None, 1, None, None, 0, 0, 1, 0]),
-])
+@pytest.mark.parametrize("blocks, line, expected", EDGE_CASES)
 def test_edge_cases(blocks, line, expected):
     for use_cache in (False, True, True):
         assert nonofast.solve_line(blocks, line, cache=use_cache) == expected
     assert nonoline.solve_line(blocks, line) == expected
 
 
-@pytest.mark.parametrize("blocks, line", [
-    ([1], [0]), ([], [None, 1]), ([0], [1]), ([1, 1], [1, 1, None]), ([5], [None, None, 0, None, None]),
-    ([2], [1, 0, 1]),
-])
+@pytest.mark.parametrize("blocks, line", CONTRADICTIONS)
 def test_contradictions(blocks, line):
+    with pytest.raises(Contradiction) as expected:
+        nonoline.solve_line(blocks, line)
     for use_cache in (False, True, True):
-        with pytest.raises(Contradiction, match="no layout of"):
+        with pytest.raises(Contradiction, match="no layout of") as error:
             nonofast.solve_line(blocks, line, cache=use_cache)
+        assert str(error.value) == str(expected.value)
 
 
 def test_result_is_a_new_list_and_the_cache_is_not_shared():
@@ -152,11 +117,11 @@ def test_result_is_a_new_list_and_the_cache_is_not_shared():
     assert nonofast.solve_line([5], line) == [1] * 5
 
 
-def test_generator_line_is_accepted_like_chapter1():
+def test_generator_line_is_accepted_like_lesson2():
     assert nonofast.solve_line([1], iter([None, 1, None])) == [0, 1, 0]
 
 
-# --- bad input: chapter 1's errors and messages ------------------------------------------------
+# --- bad input: lesson 2's errors and messages -------------------------------------------------
 
 @pytest.mark.parametrize("blocks, line", [
     ([1], [None, 2]), ([1], [0, "1"]), ([1], [True]), ([1], [False, None]), ([1], "0101"), ([1], 5),
@@ -164,7 +129,7 @@ def test_generator_line_is_accepted_like_chapter1():
     ([True], [None] * 3), ("3 1", [None] * 6), (5, [None] * 6), ([5, 5], [None] * 10),
     ([-1], [None]), ([0, 0], [None]),
 ])
-def test_bad_input_same_error_as_chapter1(blocks, line):
+def test_bad_input_same_error_as_lesson2(blocks, line):
     with pytest.raises(ClueError) as expected:
         nonoline.solve_line(blocks, line)
     for use_cache in (False, True):
@@ -206,69 +171,6 @@ def test_bits_door():
             nonofast.solve_line_bits((3,), 4, 0, 0b0010)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from([None, 0, 1]), max_size=40))
-def test_bits_round_trip(line):
-    filled, empty = nonofast.line_to_bits(line)
-    assert filled & empty == 0
-    assert all((filled >> i & 1) == (cell == 1) and (empty >> i & 1) == (cell == 0)
-               for i, cell in enumerate(line))
-    assert nonofast.bits_to_line(len(line), filled, empty) == line
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.integers(0, 2 ** 20 - 1), st.integers(0, 2 ** 20 - 1))
-def test_reach_equals_a_loop(seeds, step):
-    step &= ~1  # position 0 has no predecessor
-    expected = 0
-    for position in range(21):
-        if seeds >> position & 1 or (position and expected >> (position - 1) & 1 and step >> position & 1):
-            expected |= 1 << position
-    assert nonofast.reach(seeds, step) == expected
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.integers(0, 2 ** 20 - 1), st.integers(1, 8))
-def test_runs_of_equals_a_loop(mask, length):
-    expected = sum(1 << s for s in range(20) if all(mask >> (s + t) & 1 for t in range(length)))
-    assert nonofast.runs_of(mask, length) == expected
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.integers(0, 2 ** 20 - 1), st.integers(1, 8))
-def test_spread_equals_a_loop(starts, length):
-    expected = 0
-    for s in range(20):
-        if starts >> s & 1:
-            for t in range(length):
-                expected |= 1 << (s + t)
-    assert nonofast.spread(starts, length) == expected
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.integers(0, 40).flatmap(lambda w: st.tuples(st.just(w), st.integers(0, 2 ** w - 1))))
-def test_reverse_bits(case):
-    width, mask = case
-    expected = sum(1 << (width - 1 - i) for i in range(width) if mask >> i & 1)
-    assert nonofast.reverse_bits(mask, width) == expected
-
-
-@settings(max_examples=400, deadline=None)
-@given(clue_and_line(max_cells=30))
-def test_line_bits_fast_equals_line_bits(case):
-    blocks, line = case
-    clue = tuple(nonovector.normalize_clue(blocks))
-    masks = nonofast.line_to_bits(line)
-    assert (outcome(nonofast.line_bits_fast, clue, len(line), *masks)
-            == outcome(nonofast.line_bits, clue, len(line), *masks))
-
-
-def test_line_to_bits_checks_its_input():
-    with pytest.raises(ClueError, match="cell 0"):
-        nonofast.line_to_bits([True, None, 1])
-    assert nonofast.line_to_bits([1.0, None, 0]) == (1, 4)  # chapter 1 accepts 1.0 as 1
-
-
 def test_bits_door_checks_its_input_on_a_cache_hit():
     nonofast.cache_clear()
     assert nonofast.solve_line_bits((1,), 2, 0, 0) == (0, 0)
@@ -278,14 +180,25 @@ def test_bits_door_checks_its_input_on_a_cache_hit():
         nonofast.solve_line_bits((1,), 2, 0, 0b100)
 
 
-def test_checked_clue_takes_the_fast_path_only_for_plain_clues():
-    assert nonofast.checked_clue([2, 1], 5) == (2, 1)
-    assert nonofast.checked_clue([0], 3) == ()
-    assert nonofast.checked_clue((), 0) == ()
-    with pytest.raises(ClueError):
-        nonofast.checked_clue([2, 2], 4)
-    with pytest.raises(ClueError):
-        nonofast.checked_clue([1, True], 5)
+def test_byte_table_reverses_every_byte():
+    assert len(nonofast.REVERSED_BYTE) == 256
+    assert all(nonofast.REVERSED_BYTE[b] == nonobits.reverse_bits(b, 8) for b in range(256))
+
+
+# --- the cache ---------------------------------------------------------------------------------
+
+def test_the_cache_answers_a_question_asked_before():
+    nonofast.cache_clear()
+    nonofast.solve_line([2], [None] * 3)
+    nonofast.solve_line([2], [None] * 3)
+    nonofast.solve_line([2], [None, None, 1])
+    nonofast.solve_line_bits((2,), 3, 0, 0)
+    assert nonofast.cache_info() == {"bits": 1, "lines": 2}
+    with pytest.raises(Contradiction):
+        nonofast.solve_line([3], [None, 0, None])
+    assert nonofast.cache_info() == {"bits": 1, "lines": 3}    # contradictions are remembered too
+    nonofast.solve_line([2], [None] * 4, cache=False)
+    assert nonofast.cache_info() == {"bits": 1, "lines": 3}    # cache=False leaves it alone
 
 
 def test_cache_is_bounded(monkeypatch):

@@ -1,23 +1,15 @@
-"""Tests of chapter 8: the puzzle-maker and the `nonogram` command."""
-import re
-import subprocess
-import sys
+"""Tests of lesson 14, the puzzle-maker: givens that make a picture's puzzle unique (or
+line-solvable), and good random puzzles."""
 from itertools import islice
-from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import nonoengine
-import nonogram2d
-import nonoprobe
-import nonosat
-import nonotools
-from nonotools import (describe, given_cells, grid_lines, main, make_puzzle, make_unique,
-                       picture_puzzle, random_puzzles, read_puzzle, read_puzzles, write_puzzle)
+from nonofiles import picture_puzzle, read_puzzle, write_puzzle
+from nonotools import (given_cells, givens_grid, good_enough, goodness, make_puzzle,
+                       make_unique, next_given, random_puzzles)
 
-from nonotools_helpers import PUZZLES, ROOT, picture, run
+from nonotools_helpers import PUZZLES, picture
 
 
 # --- the puzzle-maker --------------------------------------------------------------------------
@@ -37,17 +29,6 @@ FACE = picture("""
 def verdict_of(picture_rows, givens=None):
     puzzle = picture_puzzle(picture_rows)
     return nonoengine.analyse(puzzle.rows, puzzle.cols, givens)
-
-
-def test_describe_uses_the_words_scripts_look_for():
-    heart = verdict_of(picture(".##.##.\n#######\n.#####.\n..###..\n...#..."))
-    assert "unique" in describe(heart) and "line" in describe(heart)
-    diagonal = verdict_of([[1, 0], [0, 1]])
-    assert "multiple" in describe(diagonal) and "unique" not in describe(diagonal)
-    assert "line" not in describe(diagonal)
-    smile = read_puzzle(PUZZLES / "pynogram-smile.non")
-    hard = nonoengine.analyse(smile.rows, smile.cols)
-    assert hard.status == "unique" and "unique" in describe(hard) and "line" not in describe(hard)
 
 
 def test_make_unique_gives_a_minimal_set_of_givens():
@@ -96,449 +77,114 @@ def test_random_puzzles_stop_when_told():
     assert list(random_puzzles(2, 2, 0.5, seed=0, max_tries=0)) == []
 
 
-# --- the command ---------------------------------------------------------------------------------
-
-def test_command_solves_a_line_puzzle():
-    code, out, err = run("puzzles/webpbn-00001.non")
-    lines = out.splitlines()
-    assert code == 0 and err == ""
-    assert len(lines) == 11 and all(re.fullmatch(r"[#.]{5}", line) for line in lines[:10])
-    assert "unique" in lines[10] and "line" in lines[10]
-    dancer = read_puzzle(PUZZLES / "webpbn-00001.non")
-    grid = [[int(char == "#") for char in line] for line in lines[:10]]
-    assert [nonogram2d_clue(row) for row in grid] == dancer.rows
-
-
-def nonogram2d_clue(line):
-    from nonovector import line2blocks
-    return line2blocks(line)
-
-
-def test_command_verdicts_search_multiple_none(tmp_path):
-    code, out, _ = run("puzzles/pynogram-smile.non")
-    assert code == 0 and "unique" in out.splitlines()[-1] and "line" not in out.splitlines()[-1]
-    (tmp_path / "diagonal.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
-    code, out, _ = run(tmp_path / "diagonal.non")
-    assert code == 0 and "multiple" in out.splitlines()[-1] and len(out.splitlines()) == 3
-    code, out, _ = run(tmp_path / "diagonal.non", "--all")
-    assert code == 0 and out.count("\n\n") == 1 and "2 in all" in out
-    code, out, _ = run(tmp_path / "diagonal.non", "--all", "--max-solutions", "1")
-    assert code == 0 and "more than 1" in out and len(out.splitlines()) == 3
-    (tmp_path / "none.non").write_text("width 3\nheight 3\nrows\n1,1\n1\n1,1\ncolumns\n3\n0\n2\n")
-    code, out, _ = run(tmp_path / "none.non")
-    assert code == 1 and "no solution" in out
-
-
-def test_command_with_givens_clues_png_and_several_puzzles(tmp_path):
-    code, out, _ = run("puzzles/rosetta-nonogram-problems.txt")
-    assert code == 0 and sum("unique" in line for line in out.splitlines()) == 4
-    code, out, _ = run("puzzles/webpbn-00001.non", "--stats")
-    assert code == 0 and re.search(r"line logic alone \([\d,]+ row/column solves?, .* s\)$", out)
-    code, out, _ = run("puzzles/rosetta1.non", "--clues", "--png", tmp_path / "r1.png")
-    assert code == 0 and "Rosetta Code" in out and "3" in out.splitlines()[1]
-    assert (tmp_path / "r1.png").read_bytes().startswith(b"\x89PNG")
-    (tmp_path / "g.non").write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngivens \"1???\"\n")
-    code, out, _ = run(tmp_path / "g.non")
-    assert code == 0 and out.splitlines()[:2] == ["#.", ".#"] and "unique" in out
-
-
-@pytest.mark.parametrize("name, content, words", [
-    ("bad.non", None, "No such file"),
-    ("bad.non", b"\x00\x01\x02garbage\xff", "binary data"),
-    ("bad.png", b"\x00\x01\x02garbage\xff", "not a picture"),
-    ("bad.non", b"width 3\nheight 2\nrows\n1,2\n1\ncolumns\n1\n1\n1\n", "line 4: row 1: clue [1, 2] needs"),
-    ("bad.non", b"width 2\nheight 2\nrows\n2\n1\ncolumns\n1\n1\n", "line 7: rows need 3 filled cells"),
-    ("bad.xml", b"<puzzleset><puzzle>", "not well-formed XML"),
-    ("bad", b"<puzzleset><puzzle>", "not well-formed XML"),
-])
-def test_command_bad_input_is_one_line_on_stderr(tmp_path, name, content, words):
-    path = tmp_path / name
-    if content is not None:
-        path.write_bytes(content)
-    code, out, err = run(path)
-    assert code == 2 and out == ""
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    assert str(path) in err and words in err
-
-
-def test_command_directory_and_usage_errors(tmp_path):
-    code, _, err = run(tmp_path)
-    assert code == 2 and "is a directory" in err and "Traceback" not in err
-    code, _, err = run("puzzles/webpbn-00001.non", "--timeout", "-1")
-    assert code == 2 and "--timeout" in err
-
-
-def test_command_gives_up_cleanly():
-    code, out, err = run("puzzles/survey-knotty.non", "--timeout", "1", timeout=300)
-    assert code == 3 and "gave up" in out and "Traceback" not in err
-
-
-def test_main_in_process(capsys):
-    assert main(["puzzles/webpbn-00001.non"] if Path("puzzles").exists()
-                else [str(PUZZLES / "webpbn-00001.non")]) == 0
-    assert "unique" in capsys.readouterr().out
-
-
-# --- the command with --sat, and its edge cases ----------------------------------------------------
-
-DIAGONAL = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
-NO_SOLUTION = "width 3\nheight 3\nrows\n1,1\n1\n1,1\ncolumns\n3\n0\n2\n"
-
-
-@pytest.mark.parametrize("options", [[], ["--clues"], ["--all"], ["--all", "--max-solutions", "1"]])
-def test_sat_prints_the_same_grids_and_exit_codes(tmp_path, options):
-    pytest.importorskip("pysat.solvers")
-    (tmp_path / "diagonal.non").write_text(DIAGONAL)
-    (tmp_path / "none.non").write_text(NO_SOLUTION)
-    for path in ("puzzles/webpbn-00001.non", "puzzles/pynogram-smile.non",
-                 "puzzles/rosetta-nonogram-problems.txt", tmp_path / "diagonal.non",
-                 tmp_path / "none.non"):
-        code, out, err = run(path, *options)
-        sat_code, sat_out, sat_err = run(path, "--sat", *options)
-        assert (sat_code, sat_err) == (code, err) and "Traceback" not in sat_err
-        grids = [line for line in out.splitlines() if "solution" not in line]
-        sat_grids = [line for line in sat_out.splitlines() if "solution" not in line]
-        assert sat_grids == grids
-        verdicts = [line for line in sat_out.splitlines() if "solution" in line]
-        for line, sat_line in zip([line for line in out.splitlines() if "solution" in line],
-                                  verdicts):
-            for word in ("unique", "multiple", "no solution", "in all", "more than"):
-                assert (word in line) == (word in sat_line)
-            assert "line" not in sat_line.replace("--all", "")
-
-
-def test_sat_verdicts_and_stats(tmp_path):
-    pytest.importorskip("pysat.solvers")
-    code, out, _ = run("puzzles/webpbn-00065.non", "--sat", "--stats")
-    assert code == 0 and re.fullmatch(r"unique solution, found by SAT \(\d+\.\d\d s\)",
-                                      out.splitlines()[-1])
-    (tmp_path / "diagonal.non").write_text(DIAGONAL)
-    code, out, _ = run(tmp_path / "diagonal.non", "--sat")
-    assert code == 0 and len(out.splitlines()) == 3 and "--all lists them" in out
-
-
-def test_sat_without_python_sat_is_one_line_and_exit_2(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "pysat", None)
-    monkeypatch.setitem(sys.modules, "pysat.solvers", None)
-    assert main([str(PUZZLES / "webpbn-00001.non"), "--sat"]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and captured.err.count("\n") == 1
-    assert "python-sat" in captured.err and "pip install" in captured.err
-
-
-def test_several_solutions_say_one_is_shown(tmp_path):
-    (tmp_path / "diagonal.non").write_text(DIAGONAL)
-    code, out, _ = run(tmp_path / "diagonal.non")
-    assert code == 0 and "one of them shown" in out.splitlines()[-1]
-
-
-def test_png_into_a_missing_folder_is_bad_input(tmp_path):
-    out_path = tmp_path / "no-such-folder" / "x.png"
-    code, out, err = run("puzzles/webpbn-00001.non", "--png", out_path)
-    assert code == 2 and out == "" and len(err.splitlines()) == 1
-    assert str(out_path) in err and "Traceback" not in err
-
-
-def test_empty_file_says_so(tmp_path):
-    (tmp_path / "empty.non").write_text("")
-    code, out, err = run(tmp_path / "empty.non")
-    assert code == 2 and "empty.non: the file is empty" in err
-
-
-def test_a_closed_pipe_stops_quietly():
-    process = subprocess.Popen([sys.executable, "-m", "nonotools", "puzzles/webpbn-00006.non",
-                                "--clues"], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
-    process.stdout.close()  # the reader goes away before reading anything, as `| head -0` would
-    err = process.stderr.read().decode()
-    assert process.wait(timeout=120) == 141 and err == ""
-
-
-def test_sat_gives_up_cleanly_on_time():
-    pytest.importorskip("pysat.solvers")
-    code, out, err = run("puzzles/survey-knotty.non", "--sat", "--timeout", "1", timeout=120)
-    assert code == 3 and "gave up" in out.splitlines()[-1] and err == ""
-
-
-# --- the race of the engine and SAT (the default) ---------------------------------------------
-
-def test_the_verdict_line_says_which_part_answered():
-    args = nonotools.command_parser().parse_args(["x.non"])
-    by = {"SAT": nonosat.Answer([[[1]]], True, "SAT", 0.5, 2, sat_joined=0.1),
-          "SAT alone": nonosat.Answer([[[1]]], True, "SAT", 0.5, 2),
-          "engine": nonosat.Answer([[[1]]], True, "engine", 0.5, 2, 0.1, "stopped", "search",
-                                   7, 100, 20)}
-    assert nonotools.answer_words(by["SAT"], args)[2] == "unique solution, found by SAT, racing the engine"
-    assert nonotools.answer_words(by["SAT alone"], args)[2] == "unique solution, found by SAT"
-    assert nonotools.answer_words(by["engine"], args)[2] == "unique solution, needs search"
-    none = nonosat.Answer([], True, "SAT", 0.5, 2, sat_joined=0.1)
-    assert nonotools.answer_words(none, args) == (
-        1, [], "no solution: the clues contradict each other (SAT, racing the engine)")
-    both = nonosat.Answer([], False, "engine and SAT", 3.04, 2, 0.1, "ran out of memory (...)",
-                          "search", 40, 900, 300)
-    assert nonotools.answer_words(both, args) == (3, [], "gave up after 3.0 s (engine: 40 search "
-                                                  "nodes; SAT: ran out of memory (...); --sat runs "
-                                                  "SAT alone, with more of the memory)")
-    alone = nonosat.Answer([], False, "SAT", 3.04, 2, None, "ran out of memory (...)")
-    sat_args = nonotools.command_parser().parse_args(["x.non", "--sat"])
-    assert nonotools.answer_words(alone, sat_args) == (3, [], "gave up after 3.0 s (SAT: ran out of "
-                                                       "memory (...); --memory sets the budget in MB)")
-
-
-def test_sat_from_the_start_says_so():
-    pytest.importorskip("pysat.solvers")
-    code, out, err = run("puzzles/webpbn-06574.non", "--sat")
-    lines = out.splitlines()
-    assert code == 0 and err == "" and len(lines) == 26
-    assert lines[-1] == "unique solution, found by SAT"
-    puzzle = read_puzzle(PUZZLES / "webpbn-06574.non")
-    engine = nonoengine.solve(puzzle.rows, puzzle.cols)
-    assert lines[:25] == grid_lines(engine)  # the same picture as the engine's
-
-
-def test_no_sat_keeps_the_engine_alone():
-    code, out, _ = run("puzzles/webpbn-06574.non", "--no-sat", "--engine-seconds", "0.001")
-    assert code == 0 and out.splitlines()[-1].startswith("unique solution, needs search")
-
-
-def test_without_python_sat_the_engine_has_the_whole_timeout(monkeypatch, capsys):
-    monkeypatch.setattr(nonosat, "sat_available", lambda: False)
-    assert main([str(PUZZLES / "webpbn-06574.non"), "--engine-seconds", "0.001"]) == 0
-    assert "needs search" in capsys.readouterr().out.splitlines()[-1]  # no hand-over
-    assert main([str(PUZZLES / "survey-knotty.non"), "--timeout", "0.5"]) == 3
-    last = capsys.readouterr().out.splitlines()[-1]
-    assert last.startswith("gave up after") and "python-sat" in last
-
-
-def test_a_race_that_runs_out_of_time_names_both_parts():
-    pytest.importorskip("pysat.solvers")
-    code, out, err = run("puzzles/survey-knotty.non", "--timeout", "1.5", "--engine-seconds",
-                         "0.1", timeout=120)
-    assert code == 3 and err == ""
-    assert re.fullmatch(r"gave up after \d+\.\d s \(engine: \d+ search nodes?; SAT: [^;]+; "
-                        r"(--sat runs SAT alone, with more of the memory; )?--timeout 1\.5\)",
-                        out.splitlines()[-1])
-
-
-def test_a_race_that_refuses_sat_points_to_sat_alone(tmp_path):
-    # A wide-open random 50x50 picture: SAT's formula would not fit its share of a race (chapter 6),
-    # and raising --memory would not raise that share, so the verdict names --sat instead.
-    pytest.importorskip("pysat.solvers")
-    rows, cols = nonogram2d.pic2gram(nonoprobe.random_picture(50, 50, 0.5, seed=2))
-    path = tmp_path / "wide-open.non"
-    path.write_text(nonotools.format_non(nonotools.Puzzle(rows, cols)))
-    code, out, err = run(str(path), "--timeout", "1", timeout=120)
-    assert code == 3 and err == ""
-    assert "SAT: not started" in out and "--sat runs SAT alone, with more of the memory" in out
-
-
-@pytest.mark.parametrize("options, words", [
-    (["--sat", "--no-sat"], "not allowed with"),
-    (["--engine-seconds", "0"], "--engine-seconds must be a positive number"),
-])
-def test_solver_option_errors(options, words, capsys):
-    with pytest.raises(SystemExit) as stop:
-        main([str(PUZZLES / "webpbn-00001.non"), *options])
-    assert stop.value.code == 2 and words in capsys.readouterr().err
-
-
-# --- every limit holds ---------------------------------------------------------------------------
-
-def random_non(tmp_path, name, size, seed, copies=1, density=0.5):
-    """A file of `copies` random size x size puzzles (each a different picture)."""
-    puzzles = []
-    for k in range(copies):
-        picture_rows = nonoprobe.random_picture(size, size, density, seed=seed + k)
-        puzzles.append(picture_puzzle(picture_rows))
-    path = tmp_path / name
-    path.write_text("\n\n".join(nonotools.format_rosetta([p]).strip() for p in puzzles) + "\n"
-                    if size <= 26 else nonotools.format_non(puzzles[0]))
-    return path
-
-
-def timed_run(*args):
-    import time
-    start = time.monotonic()
-    result = run(*args)
-    return (*result, time.monotonic() - start)
-
-
-def test_one_deadline_covers_every_puzzle_of_a_file(tmp_path):
-    many = random_non(tmp_path, "many.txt", 25, seed=40, copies=6, density=0.45)
-    code, out, err, seconds = timed_run(many, "--timeout", "1", "--no-sat")
-    assert seconds < 3.5, seconds  # the limit, plus starting Python, with slack
-    assert code in (0, 3) and err == ""
-    if code == 3:
-        assert "gave up" in out.splitlines()[-1]
-
-
-def test_the_first_propagation_of_a_huge_puzzle_stops_at_the_limit(tmp_path):
-    huge = random_non(tmp_path, "huge.non", 600, seed=1, density=0.7)
-    code, out, err, seconds = timed_run(huge, "--timeout", "1", "--no-sat")
-    assert code == 3 and "gave up" in out and err == "" and seconds < 4, seconds
-
-
-def test_the_memory_budget_ends_cleanly(tmp_path):
-    big = random_non(tmp_path, "big.non", 300, seed=1)
-    code, out, err = run(big, "--timeout", "20", "--memory", "200")
-    assert code in (0, 3) and err == ""
-    assert code == 0 or "memory" in out.splitlines()[-1] or "gave up" in out.splitlines()[-1]
-
-
-def test_an_internal_error_has_its_own_exit_code(monkeypatch, capsys):
-    def broken(*args):
-        raise ZeroDivisionError("a bug")
-    monkeypatch.setattr(nonotools, "run_command", broken)
-    assert main(["whatever.non"]) == 4
-    err = capsys.readouterr().err
-    assert len(err.splitlines()) == 1 and "internal error" in err and "report" in err
-
-
-def test_ctrl_c_gives_130_and_one_line(tmp_path):
-    import signal
-    import time
-    hard = random_non(tmp_path, "hard.non", 45, seed=3, density=0.45)
-    process = subprocess.Popen([sys.executable, "-m", "nonotools", str(hard)], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.5)  # in the engine or, after 2 s, waiting for SAT
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=20)
-    if process.returncode == 0:  # (it finished first: nothing to interrupt)
-        return
-    assert process.returncode == 130 and err.strip() == "nonogram: interrupted"
-
-
-PIECES = ["width 3", "height 2", "rows", "columns", "1", "2,1", "1,1", "0", "3", "-1", "99999999",
-          "1," * 200 + "1", "title x", "goal 010011", "\x00", "\x0c", "\u2028", "é", "<puzzle>",
-          '<clues type="rows"><line><count>1</count></line></clues>', "</puzzle>", "AB C",
-          "#.#", "010", "", " ", "color a #f00", "1a"]
-
-
-def mutated_puzzle(seed):
-    """A random puzzle as .non text, with one line changed to a random piece half the time."""
-    import random
-    rng = random.Random(seed)
-    size = rng.randint(1, 12), rng.randint(1, 12)
-    picture_rows = nonoprobe.random_picture(*size, rng.random(), seed=seed)
-    lines = nonotools.format_non(picture_puzzle(picture_rows)).splitlines()
-    if rng.random() < 0.5:
-        lines[rng.randrange(len(lines))] = rng.choice(PIECES)
-    return "\n".join(lines).encode("utf-8", "surrogatepass")
-
-
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.one_of(
-    st.binary(max_size=300),
-    st.integers(0, 10 ** 6).map(mutated_puzzle),
-    st.lists(st.sampled_from(PIECES), max_size=30).map(
-        lambda lines: "\n".join(lines).encode("utf-8", "surrogatepass")),
-    st.lists(st.sampled_from(PIECES), max_size=30).map(
-        lambda lines: "\r".join(lines).encode("utf-8", "surrogatepass"))),
-    st.sampled_from([".non", ".xml", ".txt", ".nin", ""]))
-def test_fuzz_the_command_never_breaks_its_contract(tmp_path, capsys, data, suffix):
-    import time
-    path = tmp_path / f"fuzz{suffix}"
-    path.write_bytes(data)
-    start = time.monotonic()
-    code = main([str(path), "--timeout", "1"])
-    seconds = time.monotonic() - start
-    out, err = capsys.readouterr()
-    assert code in (0, 1, 2, 3), (code, err)
-    assert seconds < 3, seconds
-    if code == 2:
-        assert len(err.splitlines()) == 1 and err.startswith("nonogram: ")
-    else:
-        assert err == ""
-    if code == 3:
-        assert out.splitlines()[-1].startswith("gave up")
-
-
-def command_and_children(*args):
-    """Start the command; return (process, pids of every child process seen while it ran,
-    exit code, stdout, stderr). The children are looked for every 20 ms."""
-    import time
-
-    import psutil
-    process = subprocess.Popen([sys.executable, "-m", "nonotools", *map(str, args)], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    seen = set()
-    command = psutil.Process(process.pid)
-    while process.poll() is None:
-        try:
-            seen |= {child.pid for child in command.children(recursive=True)}
-        except psutil.NoSuchProcess:
-            break
-        time.sleep(0.02)
-    out, err = process.communicate(timeout=60)
-    return process, seen, process.returncode, out, err
-
-
-def still_running(pids):
-    import psutil
-    alive = []
-    for pid in pids:
-        try:
-            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-                alive.append(pid)
-        except psutil.NoSuchProcess:
-            pass
-    return alive
-
-
-def test_no_child_process_outlives_the_command(tmp_path):
-    """SAT's child is stopped with the command: at the time limit, when either part answers
-    first, and on Ctrl-C."""
-    import signal
-    import time
-
-    import psutil
-    pytest.importorskip("pysat.solvers")
-    # the time limit: Knotty is beyond both in a second and a half
-    _, seen, code, out, err = command_and_children("puzzles/survey-knotty.non", "--timeout", "1.5")
-    assert code == 3 and err == "" and seen, "SAT joined the race"
-    assert still_running(seen) == []
-    # an answer: Forever (whichever part answers first, the other is stopped)
-    for options in ([], ["--engine-seconds", "0.3"]):
-        _, seen, code, out, err = command_and_children("puzzles/webpbn-06574.non", *options)
-        assert code == 0 and err == "" and seen and still_running(seen) == []
-    # Ctrl-C once SAT has joined
-    hard = random_non(tmp_path, "hard.non", 45, seed=3, density=0.45)
-    process = subprocess.Popen([sys.executable, "-m", "nonotools", str(hard), "--engine-seconds",
-                                "0.1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    command, children = psutil.Process(process.pid), []
-    for _ in range(500):
-        children = command.children(recursive=True)
-        if children or process.poll() is not None:
-            break
-        time.sleep(0.01)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=20)
-    assert process.returncode in (0, 130) and still_running(c.pid for c in children) == []
-    if process.returncode == 130:
-        assert err.strip() == "nonogram: interrupted"
-
-
-def test_a_sat_child_that_is_killed_is_a_clear_gave_up():
-    """Killing SAT's process (as the system would when memory runs out) is a lost part, reported
-    in the verdict line, never a traceback."""
-    import time
-
-    import psutil
-    pytest.importorskip("pysat.solvers")
-    for options in (["--timeout", "3"], ["--sat", "--timeout", "10"]):
-        process = subprocess.Popen([sys.executable, "-m", "nonotools", "puzzles/survey-knotty.non",
-                                    *options], cwd=ROOT, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True)
-        command = psutil.Process(process.pid)
-        for _ in range(500):
-            children = command.children(recursive=True)
-            if children:
-                time.sleep(0.3)  # (it is solving by now)
-                for child in children:
-                    child.kill()
-                break
-            time.sleep(0.01)
-        out, err = process.communicate(timeout=30)
-        assert process.returncode == 3 and err == "", (options, err)
-        assert "SAT: stopped unexpectedly (exit code -9)" in out.splitlines()[-1]
+
+
+def test_random_puzzles_name_their_size_rows_by_columns():
+    [puzzle] = islice(random_puzzles(3, 5, 0.6, seed=1), 1)
+    assert (puzzle.height, puzzle.width) == (3, 5)
+    assert puzzle.title.startswith("random 3x5 at density 0.6, seed 1, picture ")
+    assert puzzle.metadata["method"] == verdict_of(puzzle.goal).method
+
+
+# --- the pieces of make_unique -----------------------------------------------------------------
+
+def test_givens_grid_and_given_cells_are_inverse():
+    grid = givens_grid({(0, 1): 1, (2, 0): 0}, 3, 2)
+    assert grid == [[None, 1], [None, None], [0, None]]
+    assert given_cells(grid) == [(0, 1, 1), (2, 0, 0)]
+    assert givens_grid({}, 1, 2) == [[None, None]] and given_cells([[None, None]]) == []
+
+
+def test_good_enough_asks_for_uniqueness_and_line_logic_if_asked():
+    heart = verdict_of(picture(".##.##.\n#######\n.#####.\n..###..\n...#..."))
+    hard = verdict_of(HARD)
+    diagonal = verdict_of([[1, 0], [0, 1]])
+    assert (heart.method, hard.method) == ("line", "probing")
+    assert good_enough(heart, True) and good_enough(heart, False)
+    assert good_enough(hard, False) and not good_enough(hard, True)
+    assert not good_enough(diagonal, False) and not good_enough(diagonal, True)
+
+
+HARD = [[0, 0, 0, 1, 1], [0, 0, 1, 1, 1], [0, 1, 1, 0, 0], [1, 0, 0, 0, 1], [0, 1, 1, 1, 0]]
+
+
+def test_next_given_is_a_filled_cell_where_a_wrong_solution_differs():
+    puzzle = picture_puzzle(FACE)
+    verdict = verdict_of(FACE)
+    wrong = next(grid for grid in verdict.solutions if grid != FACE)
+    i, j = next_given(verdict, FACE, puzzle.rows, puzzle.cols, givens_grid({}, 9, 9))
+    assert wrong[i][j] != FACE[i][j] and FACE[i][j] == 1
+    # the diagonal: every cell differs in the other solution; the first filled one is chosen
+    diagonal = [[0, 1], [1, 0]]
+    d = picture_puzzle(diagonal)
+    assert next_given(verdict_of(diagonal), diagonal, d.rows, d.cols,
+                      givens_grid({}, 2, 2)) == (0, 1)
+
+
+def test_next_given_for_line_logic_is_a_cell_line_logic_leaves_unknown():
+    puzzle = picture_puzzle(HARD)
+    verdict = verdict_of(HARD)
+    assert verdict.status == "unique"
+    i, j = next_given(verdict, HARD, puzzle.rows, puzzle.cols, givens_grid({}, 5, 5))
+    assert nonoengine.propagate(puzzle.rows, puzzle.cols)[i][j] is None and HARD[i][j] == 1
+
+
+def test_make_unique_adds_then_drops_and_traces_each_step():
+    steps = []
+    givens = make_unique(FACE, line_solvable=True,
+                         trace=lambda step, cell, verdict: steps.append((step, cell, verdict)))
+    added = [cell for step, cell, _ in steps if step == "add"]
+    tried = [(step, cell) for step, cell, _ in steps if step != "add"]
+    assert [step for step, _, _ in steps] == ["add"] * len(added) + [s for s, _ in tried]
+    assert [cell for _, cell in tried] == added  # each given tried once, in the order added
+    kept = sorted(cell for step, cell in tried if step == "keep")
+    assert [(i, j) for i, j, _ in given_cells(givens)] == kept
+    assert "drop" in [step for step, _ in tried]  # the face's first givens become redundant
+    assert good_enough(steps[len(added) - 1][2], True)  # the last add made it good
+    for step, _, verdict in steps[len(added):]:  # the verdict without the given tried
+        assert good_enough(verdict, True) == (step == "drop")
+
+
+def test_make_unique_passes_its_limits_to_each_analysis():
+    from nonocheck import SearchLimit
+    with pytest.raises(SearchLimit):
+        make_unique(FACE, max_nodes=0)
+
+
+def test_goodness_counts_unique_and_line_solvable_pictures():
+    assert goodness(3, 3, 1.0, 4) == (1.0, 1.0)  # a full picture: line logic alone
+    assert goodness(2, 2, 0.0, 3) == (1.0, 1.0)  # an empty one too
+    from nonoprobe import random_picture
+    unique = line = 0
+    for k in range(1, 11):  # pictures 1 to 10 of seed 3, as random_puzzles draws them
+        verdict = verdict_of(random_picture(4, 4, 0.5, seed=f"3/{k}"))
+        unique += verdict.status == "unique"
+        line += verdict.status == "unique" and verdict.method == "line"
+    assert goodness(4, 4, 0.5, 10, seed=3) == (unique / 10, line / 10)
+    assert 0 < unique < 10  # a sample that tells the pictures apart
+
+
+def test_draw_proposal_shows_the_wrong_solution_and_the_givens():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nonotools import draw_proposal
+    fig = draw_proposal(FACE, make_unique(FACE), "face")
+    titles = [ax.get_title() for ax in fig.axes]
+    assert titles == ["clues alone: another solution fits", "with 2 givens: unique, probing"]
+    plt.close(fig)
+    fig = draw_proposal(HARD, make_unique(HARD, line_solvable=True))
+    assert fig.axes[0].get_title() == "clues alone: line logic stalls"
+    assert fig.axes[1].get_title().endswith(": unique, line")
+    plt.close(fig)
+
+
+def test_the_lesson_imports_neither_the_command_nor_the_worksheets():
+    import ast
+    from nonotools_helpers import ROOT
+    tree = ast.parse((ROOT / "nonotools.py").read_text())
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names}
+    names |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not names & {"nonosheets", "nonocommand"}

@@ -1,0 +1,392 @@
+# %% [markdown]
+# # Lesson 6. A line solver made of bits
+#
+# Lesson 2's `solve_line` decides a line in `O(cells x blocks)` steps; the engine of lessons 3 and
+# 4 calls it for every line, again and again, so the *constant* in front matters. This lesson
+# keeps lesson 2's algorithm and makes each step bigger: a whole row of a table becomes one Python
+# integer. By the end of this lesson you will be able to
+#
+# - explain why plain Python is slow *per operation*;
+# - write a line as two bitmasks, printed in line order;
+# - walk through empty cells with one addition (`reach`), and find where a block fits with a few
+#   shifts (`runs_of`);
+# - compute lesson 2's `before` table in a *forward pass* (`forward`), and `after` as the forward
+#   pass of the mirror image (`backward`);
+# - combine them in `line_bits`, checked against lesson 2.
+#
+# This notebook is the module `nonobits`.
+
+# %%
+"""Lesson 2's line solver on bitmasks: each row of its tables is one Python integer.
+
+Lesson 6 of the nonogram tutorial (notebooks/nonobits.ipynb is the readable version).
+Public functions: line_to_bits, cells_to_bits, bits_to_line, show_bits, show_masks, reach,
+runs_of, forward, reverse_bits, spread, backward, line_bits, trace_forward, trace_backward.
+Errors: nonovector.Contradiction (no layout fits) and nonocheck.ClueError (a malformed line).
+"""
+
+from nonocheck import check_line
+from nonovector import Contradiction, Line, show_line
+
+
+# %% [markdown]
+# ## Why Python is slow per operation
+#
+# `before[j][i] = True` is many interpreter steps: fetch `before`, check its type, look up item
+# `j`, check *its* type, look up item `i`, store, count references. Lesson 2's DP pays them for
+# every entry of its tables, each one True or False.
+#
+# One `&`, `|`, `<<` or `+` on a Python integer costs about as much, and an integer holds any
+# number of bits. With a *row of a DP table* as one integer, one operation updates the whole line:
+# *bit parallelism*. An AND of two 25-cell rows (a timing, varying from run to run):
+
+# %% tags=["active-ipynb", "nbval-ignore-output"]
+# from timeit import timeit
+#
+# cells_a, cells_b = [True, False] * 12 + [True], [False, True] * 12 + [True]  # 25 bools each
+# mask_a, mask_b = 0b1010101010101010101010101, 0b1101010101010101010101010    # the same, as bits
+# for what, code in [('cell by cell', '[a and b for a, b in zip(cells_a, cells_b)]'),
+#                    ('as integers ', 'mask_a & mask_b')]:
+#     seconds = timeit(code, globals=globals(), number=20_000) / 20_000
+#     print(f'AND of two 25-cell rows, {what}: {seconds * 1e9:4.0f} ns')
+
+# %% [markdown]
+# ## A line as two bitmasks
+#
+# Cell `i` becomes bit `i` of an integer (cell 0 is the lowest bit, worth 1), and a line becomes
+# two integers: `filled` has a 1 for each cell known filled, `empty` for each cell known empty;
+# unknown cells are 0 in both. `line_to_bits` first checks the line with `check_line`, lesson 1's
+# check from the library module `nonocheck` (a bad cell is a `ClueError`). `show_bits` prints a
+# mask in *line order*, bit 0 first (the reverse of Python's binary notation), so that it reads
+# under its line; `show_masks` prints several, named.
+
+# %%
+def line_to_bits(line: Line) -> tuple[int, int]:
+    """Return (filled, empty): bitmasks of the cells known filled and known empty (bit i = cell i).
+    The line is checked as in lesson 1: a cell that is not 1, 0 or None is a ClueError."""
+    return cells_to_bits(check_line(line))
+
+
+def cells_to_bits(cells) -> tuple[int, int]:
+    """line_to_bits for cells already checked (a list or tuple of 1/0/None)."""
+    filled = empty = 0
+    for i, cell in enumerate(cells):
+        if cell == 1:
+            filled |= 1 << i
+        elif cell == 0:
+            empty |= 1 << i
+    return filled, empty
+
+
+def bits_to_line(cells: int, filled: int, empty: int) -> Line:
+    """The list of 1/0/None for a line of `cells` cells with the given filled and empty masks."""
+    return [1 if filled >> i & 1 else 0 if empty >> i & 1 else None for i in range(cells)]
+
+
+def show_bits(mask: int, width: int) -> str:
+    """A mask as a string of 0/1 in *line order*: bit 0 (cell or position 0) first."""
+    return ''.join(str(mask >> i & 1) for i in range(width))
+
+
+def show_masks(line: Line, rows) -> None:
+    """Print each (name, mask, width) of `rows` in line order, under the line and its positions."""
+    print(f'{"":>17}  {"".join(str(i % 10) for i in range(len(line) + 1))}')
+    print(f'{"line":>17}  {show_line(line)}')
+    for name, mask, width in rows:
+        print(f'{name:>17}  {show_bits(mask, width)}')
+
+
+# %% [markdown]
+# Lesson 1's `parse_line` turns text (`#` filled, `.` empty, `?` unknown) into a line:
+
+# %% tags=["active-ipynb"]
+# from nonovector import parse_line
+#
+# line = parse_line('?#.??#?')
+# filled, empty = line_to_bits(line)
+# show_masks(line, [(f'filled = {filled}', filled, len(line)),
+#                   (f'empty = {empty}', empty, len(line))])
+# assert bits_to_line(len(line), filled, empty) == line
+
+# %% [markdown]
+# ## Reaching forward through empty cells with one addition
+#
+# Lesson 2's `before[j][i]` says "cells `0 .. i - 1` can hold exactly the first `j` blocks". Here
+# each row `before[j]` is one integer, bit `p` for *position* `p`, the boundary before cell `p`
+# (positions run from 0 to `cells`).
+#
+# If position `p` is reachable and cell `p` may be empty, so is `p + 1`. A loop would take one step
+# per cell; one addition takes them all. Let `step` have bit `p + 1` set when cell `p` may be
+# empty. From the *seeds*, the starting positions, the first moves are
+# `first = (seeds << 1) & step`. Each bit of `first` sits in a run of 1s of `step`; adding `first`
+# to `step` sends a carry up through the rest of the run: the addition walks it, in C. The bits
+# that changed, `(step + first) ^ step`, are the positions walked over plus an overflow bit above
+# each run, which `& step` removes. The example below shows why `| first` is needed too.
+
+# %%
+def reach(seeds: int, step: int) -> int:
+    """Positions reachable from `seeds` by moving forward through allowed steps.
+
+    Bit p of `step` allows the move from position p - 1 to p. One addition does the walking:
+    the carry from each first step ripples through the run of allowed steps above it.
+    """
+    first = (seeds << 1) & step
+    return seeds | ((((step + first) ^ step) | first) & step)
+
+
+# %% [markdown]
+# The same line, with seeds at positions 0, 3 and 4. In line order, carries travel to the
+# **right**.
+
+# %% tags=["active-ipynb"]
+# full = (1 << len(line)) - 1
+# step = (full & ~filled) << 1     # position p may follow p - 1 if cell p - 1 may be empty
+# seeds = 0b11001                  # positions 0, 3 and 4
+# first = (seeds << 1) & step
+# show_masks(line, [(name, value, len(line) + 1) for name, value in [
+#     ('step', step), ('seeds', seeds), ('first', first), ('step + first', step + first),
+#     ('(step+first)^step', (step + first) ^ step), ('reach', reach(seeds, step))]])
+
+# %% [markdown]
+# Seed 0 steps to 1; its carry stops at 2 (cell 1 is filled). Seeds 3 and 4 step to 4 and 5, both
+# in `step`'s run 3 to 5. The carry from 4 meets `first`'s 1 at 5: the sum writes 1 there and
+# carries on to 6, so the XOR misses 5, although it is reached. `& step` drops the overflow bits 2
+# and 6, and `| first` restores 5.
+#
+# ## Where a block fits, and the forward pass
+#
+# A block of length `L` may start at cell `s` only if cells `s .. s + L - 1` may all be filled.
+# With `may_fill` the cells not known empty, those starts are
+# `may_fill & (may_fill >> 1) & ... & (may_fill >> (L - 1))`. `runs_of` gets there in about
+# `log2(L)` ANDs by doubling the shift, `span` = 1, 2, 4, ...; if `L` is not a power of two, a last
+# shift by `L - span` covers the block with two overlapping runs of `span` cells.
+
+# %%
+def runs_of(may_fill: int, length: int) -> int:
+    """Bit s set when cells s .. s + length - 1 are all set in `may_fill` (doubling shifts)."""
+    fits, span = may_fill, 1
+    while span * 2 <= length:
+        fits &= fits >> span
+        span *= 2
+    if span < length:
+        fits &= fits >> (length - span)  # two overlapping runs of `span` cover `length` cells
+    return fits
+
+
+# %% tags=["active-ipynb"]
+# may_fill = full & ~empty
+# show_masks(line, [('may fill', may_fill, len(line))]
+#            + [(f'fits {length}', runs_of(may_fill, length), len(line)) for length in (1, 2, 3)])
+
+# %% [markdown]
+# A block of 2 fits from cells 0, 3, 4 and 5; a block of 3 from cells 3 and 4.
+#
+# The forward pass starts from `before[0] = reach(1, step)` (the mask 1 is position 0 alone). Then,
+# for each block `j` of length `L`:
+#
+# - the starts allowed on the left: for block 0, any reachable position; later blocks need a gap
+#   first, so position `s - 1` reachable and cell `s - 1` may be empty: `(before[j] << 1) & step`;
+# - keep those where the block fits: `& runs_of(may_fill, L)`;
+# - shift by `L` to the block's end, and `reach` on through empty cells: that is `before[j + 1]`.
+#
+# The line has a layout exactly when position `cells` is in `before[k]`.
+
+# %%
+def forward(clue: tuple[int, ...], cells: int, filled: int,
+            empty: int) -> tuple[list[int], list[int]]:
+    """The forward pass: lesson 2's `before` table on bitmasks. Returns (before, starts):
+
+    before[j] (j = 0 .. k): positions reachable with the first j blocks placed (bit `cells` of
+    before[k] says whether the whole line has a layout);
+    starts[j]: the start cells of block j allowed by everything to its left.
+    """
+    full = (1 << cells) - 1
+    may_fill = full & ~empty
+    step = (full & ~filled) << 1
+    reached = reach(1, step)
+    before, starts = [reached], []
+    allowed = reached  # the first block may start at any reachable position
+    for length in clue:
+        allowed &= runs_of(may_fill, length)
+        starts.append(allowed)
+        reached = reach(allowed << length, step)
+        before.append(reached)
+        allowed = (reached << 1) & step  # later blocks need one empty cell first
+    return before, starts
+
+
+def trace_forward(clue: tuple[int, ...], line: Line) -> None:
+    """Print the masks of the forward pass of `clue` on `line`, in line order."""
+    cells, (filled, empty) = len(line), line_to_bits(line)
+    full, positions = (1 << cells) - 1, cells + 1
+    before, starts = forward(tuple(clue), cells, filled, empty)
+    rows = [('step', (full & ~filled) << 1, positions), ('before[0]', before[0], positions)]
+    for j, length in enumerate(clue):
+        rows += [(f'fits {length}', runs_of(full & ~empty, length), cells),
+                 (f'starts[{j}]', starts[j], cells), (f'before[{j + 1}]', before[j + 1], positions)]
+    show_masks(line, rows)
+    print('layout exists' if before[-1] >> cells & 1 else 'contradiction')
+
+
+# %% [markdown]
+# `trace_forward` prints every mask of the pass; here the clue `[2, 1]` on `?#.??#?` (position
+# masks are one character longer than cell masks):
+
+# %% tags=["active-ipynb"]
+# trace_forward([2, 1], line)
+
+# %% [markdown]
+# Block 0 must start at cell 0: the left side allows starts 0 and 1 (cell 1 is filled), and a
+# block of 2 does not fit at 1. Block 1 may start at 3, 4 or 5 as far as the left side knows; that
+# it must cover cell 5 is a demand from the right, which a forward pass cannot see.
+#
+# ## The backward pass is the forward pass of the mirror image
+#
+# As in lesson 2, `after` is the `before` of the reversed line and clue. Python has no operator to
+# reverse an integer's bits; `reverse_bits` reverses its binary string instead. Reversed over
+# `cells + 1` positions, the mirror's `before[k - j]` is `after[j]`: bit `p` set when cells
+# `p .. cells - 1` can hold blocks `j .. k - 1`. Then, as in lesson 2, a cell
+#
+# - **may be empty** if it is not known filled and some `before[j]` holds at its left boundary
+#   and `after[j]` at its right: `before[j] & (after[j] >> 1)`, ORed over `j`;
+# - **may be filled** if some block `j` has a start `s` allowed on the left (`starts[j]`) and on
+#   the right (cell `s + L` may be empty and `after[j + 1]` holds at `s + L + 1`; for the last
+#   block, `after[k]` at `s + L`). Each such *good start* covers `L` cells: `spread` ORs the
+#   starts shifted by `0 .. L - 1`, with doubling shifts.
+#
+# A cell that may be filled but not empty is filled, and the other way round.
+
+# %%
+def reverse_bits(mask: int, width: int) -> int:
+    """`mask` read backwards over `width` bits: bit i becomes bit width - 1 - i."""
+    return int(format(mask, f'0{width}b')[::-1], 2) if width else 0
+
+
+def spread(starts: int, length: int) -> int:
+    """Bit i set when some start s in `starts` has s <= i < s + length (doubling shifts)."""
+    covered, span = starts, 1
+    while span * 2 <= length:
+        covered |= covered << span
+        span *= 2
+    if span < length:
+        covered |= covered << (length - span)  # two overlapping runs of `span` cover `length`
+    return covered
+
+
+def backward(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> list[int]:
+    """after[j] for j = 0 .. k: the forward pass of the mirror image, reversed."""
+    k = len(clue)
+    mirror, _ = forward(clue[::-1], cells, reverse_bits(filled, cells), reverse_bits(empty, cells))
+    return [reverse_bits(mirror[k - j], cells + 1) for j in range(k + 1)]
+
+
+def line_bits(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> tuple[int, int]:
+    """The bit-parallel line solver, unchecked.
+
+    clue: tuple of positive ints; filled/empty: masks of known cells (bit i = cell i).
+    Returns (filled, empty) masks of every cell that all layouts agree on (the known ones too).
+    Raises Contradiction if no layout fits.
+    """
+    k = len(clue)
+    full = (1 << cells) - 1
+    before, starts = forward(clue, cells, filled, empty)
+    if not before[k] >> cells & 1:
+        raise Contradiction(f'no layout of {list(clue)} fits the line '
+                            f'{show_line(bits_to_line(cells, filled, empty))}')
+    after = backward(clue, cells, filled, empty)
+    may_empty = full & ~filled
+    can_empty = 0
+    for j in range(k + 1):
+        can_empty |= before[j] & (after[j] >> 1)
+    can_fill = 0
+    for j, length in enumerate(clue):
+        right_ok = ((after[j + 1] >> 1) & may_empty) if j < k - 1 else after[k]
+        can_fill |= spread(starts[j] & (right_ok >> length), length)
+    return full & ~(can_empty & may_empty), full & ~can_fill
+
+
+def trace_backward(clue: tuple[int, ...], line: Line) -> None:
+    """Print after[j], the cells that may be empty, each block's good starts and the cells they
+    cover, and the answer of line_bits, in line order."""
+    clue, cells, (filled, empty) = tuple(clue), len(line), line_to_bits(line)
+    k, may_empty = len(clue), ((1 << cells) - 1) & ~filled
+    before, starts = forward(clue, cells, filled, empty)
+    after = backward(clue, cells, filled, empty)
+    rows = [(f'after[{j}]', after[j], cells + 1) for j in range(k + 1)]
+    can_empty = 0
+    for j in range(k + 1):
+        can_empty |= before[j] & (after[j] >> 1)
+    rows.append(('may be empty', can_empty & may_empty, cells))
+    for j, length in enumerate(clue):
+        right_ok = ((after[j + 1] >> 1) & may_empty) if j < k - 1 else after[k]
+        good = starts[j] & (right_ok >> length)
+        rows += [(f'good starts[{j}]', good, cells), ('they cover', spread(good, length), cells)]
+    show_masks(line, rows)
+    answer = bits_to_line(cells, *line_bits(clue, cells, filled, empty))
+    print(f'{"answer":>17}  {show_line(answer)}')
+
+
+# %% [markdown]
+# `trace_backward` prints this half, for the same line and clue:
+
+# %% tags=["active-ipynb"]
+# trace_backward([2, 1], line)
+
+# %% [markdown]
+# `after[2]` (no blocks left) holds at positions 6 and 7: only cell 6 may follow the last block;
+# `after[0]` holds at 0 only, as the filled cell 1 belongs to block 0. Cells 2, 3, 4 and 6 may be
+# empty; the good starts, 0 and 5, cover cells 0, 1 and 5. The line is decided: `##...#.`.
+#
+# ## A check that it agrees with lesson 2
+#
+# On lesson 2's test cases, every clue and every partially known line of up to 7 cells,
+# `line_bits` must give `solve_line`'s answer, or both find a contradiction:
+
+# %% tags=["active-ipynb"]
+# from itertools import product
+#
+# import nonoline
+# from nonovector import all_clues
+#
+#
+# def outcome(solver, *args):
+#     """The solver's answer, or the word 'contradiction'."""
+#     try:
+#         return solver(*args)
+#     except Contradiction:
+#         return 'contradiction'
+#
+#
+# cases = [(clue, known) for cells in range(8) for clue in all_clues(cells)
+#          for known in product([None, 0, 1], repeat=cells)]
+# answers = [outcome(nonoline.solve_line, list(clue), list(known)) for clue, known in cases]
+# for (clue, known), answer in zip(cases, answers):
+#     bits = outcome(line_bits, clue, len(known), *line_to_bits(known))
+#     assert answer == (bits if bits == 'contradiction' else bits_to_line(len(known), *bits))
+# print(f'line_bits = lesson 2 on all {len(cases):,} cases, of which'
+#       f' {answers.count("contradiction"):,} are contradictions')
+
+# %% [markdown]
+# ## What we have learned, and what comes next
+#
+# - A Python operation costs tens of nanoseconds of interpreter work, and on an integer that cost
+#   grows only slowly with its size: one operation on a whole line beats a loop over its cells.
+# - `reach` walks through empty cells with one addition; `runs_of` and `spread` work by doubling
+#   shifts.
+# - `forward` is lesson 2's `before` table, one integer per row, and `backward` the forward pass of
+#   the mirror image; `line_bits` combines them and agrees with lesson 2.
+#
+# Next, lesson 7 makes this solver fast in practice and measures the gain on lines and on whole
+# puzzles.
+#
+# ## Exercises
+#
+# 1. *Predict, then run.* What does `runs_of` give for a block of 3 on the line `?????`, in line
+#    order? In `trace_forward([1, 1], parse_line('?????'))`, which cells are in `starts[1]`?
+# 2. Run `trace_forward` and `trace_backward` on the clue `[1, 2]` and the line `?#?????`. Which
+#    cells are decided, and which rows of the traces decide them?
+# 3. *Prove it.* Show that after the loop of `runs_of`, bit `s` of `fits` is set exactly when
+#    cells `s .. s + span - 1` are all set in `may_fill` (induction on the doublings).
+# 4. *Measure and explain.* Time `line_bits` on an unknown line of 20 and of 2,000 cells with one
+#    block of 5; then of 100 cells with 5 and with 45 blocks. Does the time follow cells or blocks
+#    more? Why?

@@ -1,0 +1,467 @@
+"""The plumbing of lessons 10 and 11 (SAT): python-sat, memory budgets, SAT in a child process.
+
+A library module, not a lesson. Lesson 10 (nonoclauses) turns a puzzle into clauses for a SAT
+solver; lesson 11 (nonosat) races lesson 9's engine against that solver. What a student may skip
+of those lessons lives here, documented and tested:
+
+- sat_available, SAT_MISSING, new_solver: is the optional package python-sat installed, what to
+  say if it is not, and one of its solvers.
+- The memory a formula needs, estimated: SAT_BASE_BYTES for the solver's library and set-up, and
+  BYTES_PER_STATE for each automaton state while it solves (the estimate of each benchmark
+  puzzle is in benchmarks/results/encoding.csv, column sat_budget_mb, beside the peak memory SAT
+  alone took on it in race.csv, column sat_hwm_mb). states_within and within_budget collect the
+  lines' live states as long as they fit a budget, and raise EncodingTooBig (a MemoryError) as
+  soon as they would not, before any clause is built. MB means 2**20 bytes throughout.
+- SatProcess: a generator of solutions (such as nonoclauses.sat_solutions) run in a child
+  process, which sends back each solution as it finds it; the parent polls it without waiting,
+  waits for it, and stops it. The child's side is sat_process_main; it dies with its parent
+  (die_with_parent) and may not map more than its memory share (cap_address_space).
+  check_race_options checks the race's options; engine_out_of_memory lets SAT answer when the
+  engine runs out of memory.
+- For the lessons' demonstrations: formula_names and show_clauses print clauses by name;
+  engine_against_sat and race_rows read the benchmark results that lessons 10 and 11 plot.
+
+Every function the child runs must be importable by name in a fresh Python: importable() maps a
+function defined in a notebook (module __main__) to its twin in the paired module.
+"""
+
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
+
+from nonocheck import checked_budget
+
+SAT_MISSING = ('the SAT solver needs the optional package python-sat '
+               '(python -m pip install python-sat)')
+
+
+def sat_available() -> bool:
+    """Is python-sat installed? (Found without importing its solvers, which takes longer than
+    solving a small puzzle; they are imported when SAT runs.)"""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec('pysat.solvers') is not None
+    except ImportError:
+        return False
+
+
+def new_solver(name: str):
+    """python-sat's Solver(name=name) (use it in a with statement); ImportError saying how to
+    install python-sat if it is missing."""
+    try:
+        from pysat.solvers import Solver
+    except ImportError:
+        raise ImportError(SAT_MISSING) from None
+    return Solver(name=name)
+
+
+# --- memory: what a formula needs ------------------------------------------------------------
+
+SAT_BASE_BYTES = 16 * 2 ** 20  # estimated: the solver's library and set-up, before any clause
+BYTES_PER_STATE = 1000  # estimated: the solver's memory per automaton state, while solving
+
+
+class EncodingTooBig(MemoryError):
+    """SAT's formula would need more memory than SAT may use: it is not built."""
+
+
+def formula_bytes(states: int) -> int:
+    """The memory (bytes) a solver needs for a formula of `states` automaton states."""
+    return SAT_BASE_BYTES + BYTES_PER_STATE * states
+
+
+def within_budget(line_states: Iterable[list[list[int]] | None], max_bytes: float) -> list:
+    """The items of `line_states` (each line's live states: a list of states after each cell,
+    or None for a line that needs none), taken one at a time as long as the formula they make
+    needs at most `max_bytes` (formula_bytes of all their states so far). Raises EncodingTooBig
+    as soon as it would need more, so that a lazy iterable is not computed further."""
+    taken, states = [], 0
+    for line in line_states:
+        taken.append(line)
+        states += sum(map(len, line or []))
+        if formula_bytes(states) > max_bytes:
+            raise EncodingTooBig(f'the formula would need more than the {max_bytes / 2 ** 20:.0f} '
+                                 'MB SAT may use')
+    return taken
+
+
+def states_within(automata: Iterable[tuple | None], max_bytes: float | None,
+                  live_states: Callable) -> Iterable[list | None]:
+    """Each automaton's live states: live_states(*arguments) for each item of `automata` (its
+    arguments, or None for a line that needs no states, giving None). With max_bytes None, lazily,
+    one at a time; else all of them at once, before any clause is built, through within_budget
+    (EncodingTooBig as soon as the formula would need more than max_bytes)."""
+    states = (arguments and live_states(*arguments) for arguments in automata)
+    return states if max_bytes is None else within_budget(states, max_bytes)
+
+
+# --- the child process -----------------------------------------------------------------------
+
+# A generator of solutions run in the child: sat(rows, cols, grid) or, with a memory share,
+# sat(rows, cols, grid, max_bytes=share), raising EncodingTooBig if the formula would not fit.
+SatSolver = Callable[..., Iterator[list]]
+
+
+class SatProcess:
+    """SAT in a child process: start() it, poll() or wait() for its messages, read `found` and
+    `outcome` ('done', 'too big', 'memory', 'died', 'stopped'; None while it runs), stop() it
+    at the end; `joined` is the time.perf_counter() at which it started (None until then), and
+    note(otherwise) says in words what became of it. `sat`: the generator of solutions to run
+    (importable by name, see importable); `count`: the most solutions to ask for; `memory`:
+    bytes the child may use (None: no limit).
+
+    The child is a fresh Python (started with subprocess, in a session of its own, so that the
+    terminal's Ctrl-C reaches only the parent, which stops it). It reads its job from its
+    standard input as a pickle and writes back messages, each a pickle after its length (4
+    bytes): ('solution', grid) for each solution, then ('done', None); or ('too big', words) if
+    the formula would not fit its memory, ('memory', words) if it ran out anyway."""
+
+    def __init__(self, rows, cols, grid, count: int, sat: SatSolver, memory: int | None = None):
+        self.job = (rows, cols, grid, count, sat, memory)
+        self.process = self.joined = self.outcome = None
+        self.detail = ''
+        self.found = []
+        self.received = bytearray()  # bytes read but not yet a whole message
+        self.stopping = False
+
+    def start(self) -> None:
+        """Start the child and send it its job. (Ctrl-C waits until the child is ours to stop.)"""
+        import os
+        import pickle
+        import signal
+        import subprocess
+
+        path = [os.path.dirname(os.path.abspath(__file__))] + sys.path
+        code = (f'import sys; sys.path[:0] = {path!r}; import nonoprocess; '
+                f'nonoprocess.sat_process_main({os.getpid()})')
+        blocking = hasattr(signal, 'pthread_sigmask')
+        if blocking:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self.joined = time.perf_counter()
+            self.process = subprocess.Popen([sys.executable, '-c', code],
+                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=subprocess.PIPE, start_new_session=True)
+        finally:
+            if blocking:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        rows, cols, grid, count, sat, memory = self.job
+        try:
+            pickle.dump((rows, cols, grid, count, importable(sat), memory), self.process.stdin)
+            self.process.stdin.close()
+        except OSError:  # it died at once: poll() will find out why
+            pass
+
+    def poll(self, timeout: float | None = 0.0) -> bool:
+        """Read what the child has sent, waiting at most `timeout` seconds (None: no limit) for
+        the first bytes; return True if it has ended."""
+        import os
+        import pickle
+        import select
+
+        if self.process is None or self.outcome is not None:
+            return self.outcome is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        if ready:
+            data = os.read(self.process.stdout.fileno(), 1 << 16)
+            if not data:  # the end, without a last message
+                self.outcome = 'stopped' if self.stopping else self.why_it_died()
+            self.received += data
+            while len(self.received) >= 4 and self.outcome is None:
+                size = int.from_bytes(self.received[:4], 'big')
+                if len(self.received) < 4 + size:
+                    break
+                kind, value = pickle.loads(self.received[4:4 + size])
+                del self.received[:4 + size]
+                if kind == 'solution':
+                    self.found.append(value)
+                else:
+                    self.outcome, self.detail = kind, value
+        return self.outcome is not None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Read messages until the child ends or `timeout` seconds pass; True if it has ended."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        while not self.poll(None if deadline is None else max(0.0, deadline - time.perf_counter())):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return False
+        return True
+
+    def stop(self) -> None:
+        """Kill the child if it still runs, and wait for it (no orphan, no zombie)."""
+        import os
+        import signal
+
+        if self.process is None:
+            return
+        self.stopping = True
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.wait()
+        if self.outcome is None:
+            self.outcome = 'stopped'
+        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+            pipe.close()
+
+    def why_it_died(self) -> str:
+        """The outcome of a child that ended without its last message: 'memory' if the solver
+        could not allocate (C++'s bad_alloc, or a MemoryError), else 'died'; `detail` says more."""
+        self.process.wait()
+        errors = self.process.stderr.read().decode(errors='replace').strip().splitlines()
+        self.detail = errors[-1].strip() if errors else f'exit code {self.process.returncode}'
+        if any('bad_alloc' in line or 'MemoryError' in line for line in errors):
+            self.detail = 'the solver could not allocate more'
+            return 'memory'
+        return 'died'
+
+    def note(self, otherwise: str) -> str:
+        """What became of SAT, in words ('' if it never started; `otherwise` if it was stopped
+        or is still running)."""
+        if self.process is None:
+            return ''
+        return {'too big': f'not started: {self.detail}',
+                'memory': f'ran out of memory ({self.detail})',
+                'died': f'stopped unexpectedly ({self.detail})',
+                'done': 'answered'}.get(self.outcome, otherwise)
+
+
+def check_race_options(count, timeout, engine_seconds, sat_memory, use_engine, use_sat) -> tuple:
+    """(count, timeout, engine_seconds, sat_memory) of a race (nonosat.find_solutions), checked:
+    ValueError or TypeError naming the option at fault."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f'count must be a whole number at least 1, not {count!r}')
+    timeout = checked_budget('timeout', timeout, (int, float))
+    engine_seconds = checked_budget('engine_seconds', engine_seconds, (int, float))
+    sat_memory = checked_budget('sat_memory', sat_memory, int)
+    if not (use_engine or use_sat):
+        raise ValueError('use_engine and use_sat cannot both be False')
+    return count, timeout, engine_seconds, sat_memory
+
+
+@contextmanager
+def engine_out_of_memory(child: SatProcess):
+    """Around the engine's run in a race: if the engine (in this process) runs out of memory,
+    go on when SAT's `child` process has started (it may still answer), else raise."""
+    try:
+        yield
+    except MemoryError:
+        if child.joined is None:
+            raise
+
+
+NOTEBOOK_TWINS = ('nonoclauses', 'nonosat', 'nonocolour')  # the modules that define SAT solvers
+
+
+def importable(function: Callable, twins: Iterable[str] = NOTEBOOK_TWINS) -> Callable:
+    """`function`, or, if it was defined in a notebook (whose functions live in the module
+    `__main__`, which another process cannot import), the function of the same name in the
+    first module of `twins` (the notebooks' paired modules) that has one."""
+    main = sys.modules.get('__main__')
+    if getattr(function, '__module__', None) != '__main__' or hasattr(main, '__file__'):
+        return function
+    import importlib
+
+    for name in twins:
+        twin = getattr(importlib.import_module(name), function.__qualname__, None)
+        if twin is not None:
+            return twin
+    raise ValueError(f'{function.__qualname__} is defined only in this notebook: a child process '
+                     'cannot import it; define it in a module')
+
+
+def sat_process_main(parent: int) -> None:
+    """The SAT child's work (see SatProcess): read the job from standard input, solve, send the
+    messages to standard output, and exit. `parent`: the process id of the parent, with which
+    this process dies."""
+    import os
+    import pickle
+
+    die_with_parent(parent)
+    rows, cols, grid, count, sat, memory = pickle.load(sys.stdin.buffer)
+
+    def send(kind, value):
+        message = pickle.dumps((kind, value))
+        sys.stdout.buffer.write(len(message).to_bytes(4, 'big') + message)
+        sys.stdout.buffer.flush()
+    try:
+        if memory is not None:
+            cap_address_space(memory, more=True)
+            solutions = sat(rows, cols, grid, max_bytes=memory)
+        else:
+            solutions = sat(rows, cols, grid)
+        for solution in islice(solutions, count):
+            send('solution', solution)
+        send('done', None)
+    except EncodingTooBig as error:
+        send('too big', str(error))
+    except MemoryError:
+        send('memory', f'more than the {memory / 2 ** 20:.0f} MB it may use')
+    os._exit(0)  # (quickly: the solver's memory is the system's to free)
+
+
+def die_with_parent(parent: int) -> None:
+    """Ask the system to kill this process when its parent dies (Linux), and exit now if the
+    parent (process id `parent`) is already gone."""
+    import os
+    import signal
+
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def cap_address_space(limit: int, more: bool = False) -> None:
+    """Let this process map at most `limit` bytes (`more`: that many more than it maps now),
+    where the system allows it (Linux, macOS); beyond it, allocations fail."""
+    try:
+        import resource
+    except ImportError:
+        return
+    if more:
+        try:
+            with open('/proc/self/status') as status:
+                limit += next(int(line.split()[1]) * 1024 for line in status
+                              if line.startswith('VmSize'))
+        except (OSError, StopIteration):
+            return
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    if hard == resource.RLIM_INFINITY or limit <= hard:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+# --- for the lessons' demonstrations ---------------------------------------------------------
+
+def formula_names(cells: int, live: list[list[int]]) -> dict[int, str]:
+    """The names of a line's variables as nonoclauses.line_clauses numbers them when its cells
+    are the variables 1 to `cells` and its states follow: x0, x1, ... for the cells, then
+    S(t,q) for each live state q after t cells (`live`, as live_states gives it)."""
+    names = {t + 1: f'x{t}' for t in range(cells)}
+    states = [f'S({t},{q})' for t, here in enumerate(live) for q in here]
+    names.update({cells + 1 + i: name for i, name in enumerate(states)})
+    return names
+
+
+def show_clauses(kind: str, clauses: list[list[int]], names: dict[int, str], shown: int) -> None:
+    """Print `kind` and how many `clauses`, then the first `shown` of them, one a line, by name
+    (`names`: variable -> name; ~ for not)."""
+    more = f' (the first {shown})' if len(clauses) > shown else ''
+    print(f'{kind}: {len(clauses)}{more}')
+    for clause in clauses[:shown]:
+        print('    ' + ' or '.join(('~' if x < 0 else '') + names[abs(x)] for x in clause))
+
+
+def engine_against_sat(fastest: float = 1e-3, limit: float = 10.0) -> list[dict]:
+    """The rows of benchmarks/results/validate.csv (each puzzle validated by lesson 9's engine and
+    by SAT), each with `open_cells` and `clauses` (what line logic leaves open, and the formula's
+    clauses then, from encoding.csv), and both times as drawn: `engine_shown`, `sat_shown`
+    (floats; under `fastest` at fastest, over the `limit` at the limit)."""
+    import nonobench
+
+    sizes = {row['puzzle']: row for row in nonobench.read_rows('encoding.csv')}
+    rows = nonobench.read_rows('validate.csv')
+    for row in rows:
+        size = sizes[f"{row['folder']}/{row['puzzle']}"]
+        row.update(open_cells=size['open_cells'], clauses=size['after_clauses'])
+        row['engine_shown'], row['sat_shown'] = (min(max(float(row[key]), fastest), limit)
+                                                 for key in ('seconds', 'sat_seconds'))
+    return rows
+
+
+def race_rows() -> list[dict]:
+    """The rows of benchmarks/results/race.csv (each puzzle run three ways as whole processes:
+    the engine alone, SAT alone, the race), each with `answered_by` ('engine', 'SAT', or 'none'
+    when the race gave up) and the times as floats: `race` and `faster` (the faster of the engine
+    alone and SAT alone; None where neither answered)."""
+    import nonobench
+
+    rows = nonobench.read_rows('race.csv')
+    for row in rows:
+        gave_up = row['race_exit'] not in ('0', '1')
+        row['answered_by'] = 'none' if gave_up else row['race_part'].split()[0]
+        row['race'] = float(row['race_seconds'])
+        row['faster'] = float(row['faster_seconds']) if row['faster_seconds'] else None
+    return rows
+
+
+def draw_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
+    """Lesson 10's figure: one point per puzzle of engine_against_sat's `rows`, the engine's time
+    against SAT's, coloured by what the engine needed; the puzzles of `names` (benchmark name ->
+    name) labelled, those at the same point together; the diagonal dashed."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 6))
+    for method, colour, words in (('line', 'tab:green', 'line logic only'),
+                                  ('probing', 'tab:blue', 'probing'),
+                                  ('search', 'tab:orange', 'search'), ('-', 'tab:red', None)):
+        points = [(row['engine_shown'], row['sat_shown']) for row in rows
+                  if row['method'] == method]
+        ax.scatter(*zip(*points), s=20, color=colour,
+                   label=f'the engine needs {words}' if words else 'the engine: over the limit')
+    labels = {}  # {point: the names there}
+    for row in rows:
+        if row['puzzle'] in names:
+            point = row['engine_shown'], row['sat_shown']
+            labels.setdefault(point, []).append(names[row['puzzle']])
+    for point, here in labels.items():
+        ax.annotate(' and '.join(here), point, fontsize=8, xytext=(-4, 5),
+                    textcoords='offset points', ha='right')
+    ax.plot([1e-3, 10], [1e-3, 10], color='grey', linewidth=1, linestyle='--')
+    ax.set(xscale='log', yscale='log', xlim=(5e-4, 20), ylim=(5e-4, 20), aspect='equal',
+           xlabel="lesson 9's engine: seconds", ylabel='SAT: seconds',
+           title='Validation, engine against SAT, one point per puzzle\n(below the dashed '
+                 'diagonal: SAT is faster; under 1 ms drawn at 1 ms,\nover the 10 s limit at 10 s)')
+    ax.legend(fontsize=8, loc='upper left')
+    fig.tight_layout()
+    plt.show()
+
+
+def draw_race(rows: list[dict], ratio: float = 1.3, slack: float = 0.15) -> None:
+    """Lesson 11's figure: one point per puzzle of race_rows's `rows` that some way answered, the
+    race's time against the faster part alone, coloured by the part that answered the race (red:
+    the race gave up); the line y = x, and dashed, the goal: ratio x the faster + slack."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.5, 6))
+    for part, colour in (('engine', 'tab:blue'), ('SAT', 'tab:orange'), ('none', 'tab:red')):
+        points = [(row['faster'], row['race']) for row in rows
+                  if row['faster'] is not None and row['answered_by'] == part]
+        ax.scatter(*zip(*points), s=18, color=colour,
+                   label=('the race gave up (its time: the time limit)' if part == 'none' else
+                          f'the race, answered by {part}'))
+    line = [0.05 * 1.2 ** k for k in range(34)]
+    ax.plot(line, line, color='black', linewidth=0.6,
+            label='y = x: the race as fast as the faster part')
+    ax.plot(line, [ratio * x + slack for x in line], color='grey', linestyle='--', linewidth=1,
+            label=f'the goal: {ratio:g} x the faster part + {slack:g} s')
+    ax.set(xscale='log', yscale='log',
+           xlabel='the faster of the engine alone and SAT alone: seconds',
+           ylabel='the race: seconds', title='The race against its parts, whole processes')
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    plt.show()
+
+
+def show_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
+    """Print how many puzzles engine_against_sat's `rows` hold, then, for those of `names`
+    (benchmark name -> name), a line each: the size, the cells line logic leaves open and the
+    formula's clauses then, the engine's time and verdict, SAT's time."""
+    print(f'{len(rows)} puzzles, of which (after line logic: open cells, clauses):')
+    for row in rows:
+        if row['puzzle'] in names:
+            engine = ('over the limit' if row['method'] == '-' else
+                      f"{row['verdict']} by {row['method']}")
+            print(f"  {names[row['puzzle']]:<10} {row['size']:<5} {row['open_cells']:>4} of "
+                  f"{row['cells']:>4} open, {int(row['clauses']):>9,} clauses; engine "
+                  f"{float(row['seconds']):6.3f} s ({engine}), "
+                  f"SAT {float(row['sat_seconds']):6.3f} s")
