@@ -2,12 +2,12 @@
 # # Lesson 5. The GCHQ Christmas puzzle
 #
 # In December 2015 the Director of GCHQ, Britain's signals-intelligence agency, put a puzzle in
-# his Christmas card: a 25x25 nonogram with 22 cells printed black, whose picture leads to the
-# next of a chain of puzzles. A real puzzle, made for people, and big enough that the way we
-# solve a line starts to matter. By the end of this lesson you will be able to
+# his Christmas card: a 25x25 nonogram with 22 cells printed filled, whose picture leads to the
+# next of a chain of puzzles, big enough for the way we solve a line to matter. By the end of
+# this lesson you will be able to
 #
-# - start a solver from a puzzle's *givens* (cells printed on it);
-# - solve it by listing every layout of every line once, then crossing layouts out;
+# - start a solver from a puzzle's *givens* (cells printed filled on it);
+# - solve it by listing every line's layouts once, then crossing layouts out;
 # - say why listing works at 25x25 but not at 103x103, and compare it with lesson 4's engine;
 # - find every solution without the givens, and the fewest givens that make it unique;
 # - read the picture as it was meant to be read.
@@ -26,9 +26,10 @@ from nonovector import Clue, Contradiction, Grid, Line, min_length
 # %% [markdown]
 # ## The puzzle as data
 #
-# The clues are copied from `gchq.dzn` in Ruslan Shestopalyuk's repository
+# The clues are copied from `gchq.dzn` in Ruslan Shestopalyuk's
 # [rshest/gchq-christmas-puzzle](https://github.com/rshest/gchq-christmas-puzzle) (commit
-# `0875b36`); the puzzle is © Crown copyright (GCHQ). Givens are 0-based `(row, col)` pairs.
+# `0875b36`); the puzzle is © Crown copyright (GCHQ). Givens are `(row, col)` pairs, rows and
+# columns counted from 0.
 
 # %%
 def parse_clues(text: str) -> list[Clue]:
@@ -57,9 +58,9 @@ GIVENS = [(3, 3), (3, 4), (3, 12), (3, 13), (3, 21),
           (21, 3), (21, 4), (21, 9), (21, 10), (21, 15), (21, 20), (21, 21)]
 
 # %% [markdown]
-# A solver starts from a partly known grid: black (`1`) at each given, unknown (`None`)
-# elsewhere. `grid_with_givens` builds it (`nonocheck`, the course's library of input checks,
-# rejects a given that is not a cell); `count_unknowns` counts the cells left to decide.
+# A solver starts from a partly known grid: filled (`1`) at each given, unknown (`None`)
+# elsewhere. `grid_with_givens` builds it (`nonocheck` rejects a given that is not a cell);
+# `count_unknowns` counts the cells left to decide.
 
 # %%
 def grid_with_givens(givens=GIVENS, height=len(ROWS), width=len(COLS)) -> Grid:
@@ -76,16 +77,15 @@ def count_unknowns(grid: Grid) -> int:
 
 
 # %% [markdown]
-# Typed data invites typos, so check what needs no solving; then draw the card with `nonodraw`,
-# the course's library of drawings (lesson 3):
+# Typed data invites typos: both sets of clues must fill the same number of cells. Then draw
+# the card with lesson 3's `nonodraw`:
 
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
 # import nonodraw
 #
 # print(f'{len(ROWS)}x{len(COLS)}, {len(GIVENS)} givens, {count_unknowns(grid_with_givens())} unknown')
-# print('black cells:', sum(map(sum, ROWS)), 'by the rows,', sum(map(sum, COLS)), 'by the columns')
-# print('the tightest clue needs', max(min_length(clue) for clue in ROWS + COLS), 'of the 25 cells')
+# print('filled cells:', sum(map(sum, ROWS)), 'by the rows,', sum(map(sum, COLS)), 'by the columns')
 # nonodraw.draw_grid(grid_with_givens(), ROWS, COLS, givens=GIVENS, numbers=True,
 #                    title='The GCHQ 2015 Christmas card: 25x25, 22 givens')
 # plt.show()
@@ -95,22 +95,22 @@ def count_unknowns(grid: Grid) -> int:
 #
 # When the card came out, the blog post ["Solving the GCHQ Christmas puzzle with
 # Python"](http://www.wes.id.au/2015/12/solving-the-gchq-christmas-puzzle-with-python/)
-# (wes.id.au, December 2015) solved it with a Python 2 notebook its author called *yangs* (Yet
-# Another NonoGram Solver), as a patient person would with a pencil:
+# solved it with *yangs* (Yet Another NonoGram Solver), as a patient person would with a pencil:
 #
 # 1. List every layout of every row and column.
 # 2. Cross out the layouts that disagree with the known cells.
-# 3. A cell on which all the remaining layouts of its line agree is now known.
+# 3. A cell on which all the layouts left agree is now known.
 # 4. Do steps 2 and 3 for all rows, then all columns; repeat until a pass decides nothing.
 #
-# Steps 2 and 3 are lesson 1's `solve_line_by_enumeration`, with a twist: the lists are made
-# once and only ever shrink.
+# Steps 2 and 3 are lesson 1's `solve_line_by_enumeration`, but the lists are made once and
+# only shrink.
 #
 # ### Every layout of a line
 #
 # A clue of `k` blocks leaves `free` spare empty cells to put into its `k + 1` gaps. Choosing a
 # gap for each spare cell, in no order, is choosing a *multiset* of gap numbers: what
-# `itertools.combinations_with_replacement(range(k + 1), free)` lists.
+# `itertools.combinations_with_replacement(range(k + 1), free)` lists. (`nonocheck.normalize_clue`
+# checks the clue first, as in lesson 1.)
 
 # %%
 def line_layouts(blocks: Clue, cells: int) -> list[tuple[int, ...]]:
@@ -129,23 +129,19 @@ def line_layouts(blocks: Clue, cells: int) -> list[tuple[int, ...]]:
 
 
 # %% tags=["active-ipynb"]
-# from nonovector import all_clues, count_layouts, line2blocks, nonoblocks, show_line, vexpand
+# from nonoline import solve_line
+# from nonovector import (all_clues, count_layouts, line2blocks, nonoblocks, parse_line,
+#                         show_line, vexpand)
 #
 # for layout in line_layouts([2, 1], 6):
 #     print(show_line(layout))
+# for cells in range(11):  # the same layouts as lesson 1's nonoblocks, each once
+#     for blocks in all_clues(cells):
+#         layouts = sorted(show_line(one) for one in line_layouts(blocks, cells))
+#         assert layouts == sorted(vexpand(one, cells) for one in nonoblocks(blocks, cells))
 
 # %% [markdown]
 # Spare cells go to the first gap first, so the blocks start at the right and creep left.
-# Lesson 1's functions check it on every clue of up to 10 cells (`all_clues`): as many layouts
-# as stars and bars count (`count_layouts`), no repeats, the same as `nonoblocks` lists (drawn
-# by `vexpand`):
-
-# %% tags=["active-ipynb"]
-# for cells in range(11):
-#     for blocks in all_clues(cells):
-#         layouts = [show_line(one) for one in line_layouts(blocks, cells)]
-#         assert len(layouts) == len(set(layouts)) == count_layouts(blocks, cells)
-#         assert set(layouts) == {vexpand(one, cells) for one in nonoblocks(blocks, cells)}
 
 # %% [markdown]
 # ### Crossing out and reading off
@@ -169,35 +165,32 @@ def deduce(layouts: list[tuple[int, ...]]) -> Line:
 
 
 # %% [markdown]
-# The card's top row, `7 3 1 1 7`, with only its end cells known: the layouts left agree on the
-# two 7-blocks, the white cell inside each (cells 7 and 17) and one black cell (cell 10).
-# Lesson 2's `solve_line` finds the same cells without listing: it answers `deduce`'s question.
+# The card's top row, `7 3 1 1 7`, as the first pass of the method leaves it (its own clue and
+# the crossing columns decided 14 cells). Lesson 2's `solve_line` finds what `deduce` finds,
+# without listing:
 
 # %% tags=["active-ipynb"]
-# from nonoline import solve_line
-#
-# top, known = line_layouts(ROWS[0], 25), [1] + [None] * 23 + [1]
+# top, known = line_layouts(ROWS[0], 25), parse_line('??#####???#?..??#?#####??')
 # left = eliminate(top, known)
 # print(f'{len(top)} layouts, of which {len(left)} fit the known cells')
-# print('known cells    ', show_line(known))
-# print('they agree on  ', show_line(deduce(left)))
-# print('solve_line says', show_line(solve_line(ROWS[0], known)))
+# print('known cells  ', show_line(known))
+# print('they agree on', show_line(deduce(left)))
+# assert deduce(left) == solve_line(ROWS[0], known)
 
 # %% [markdown]
 # ### Solving the grid
 #
 # `solve_by_layouts` lists every line's layouts, then sweeps all rows (eliminate, deduce, write
-# back), then all columns, until a pass decides nothing new; it returns the grid and a record of
+# back), then all columns, until a pass decides nothing; it returns the grid and a record of
 # the work (`nonocheck.check_puzzle` rejects malformed input).
 
 # %%
 @dataclass
 class LayoutRun:
-    """What solve_by_layouts did: its grid, layouts checked per pass, unknowns, each sweep."""
+    """What solve_by_layouts did: its grid, layouts checked per pass, unknowns before and after."""
     grid: Grid
     checks: list
     unknowns: list
-    sweeps: list
 
 
 def solve_by_layouts(rows: list[Clue], cols: list[Clue], grid: Grid | None = None) -> LayoutRun:
@@ -207,18 +200,16 @@ def solve_by_layouts(rows: list[Clue], cols: list[Clue], grid: Grid | None = Non
     rows, cols, grid = nonocheck.check_puzzle(rows, cols, grid)
     row_layouts = [line_layouts(clue, len(cols)) for clue in rows]
     col_layouts = [line_layouts(clue, len(rows)) for clue in cols]
-    run = LayoutRun(grid, [], [count_unknowns(grid)], [('start', [row[:] for row in grid])])
+    run = LayoutRun(grid, [], [count_unknowns(grid)])
     while True:  # one pass (a full grid given is still checked once)
         run.checks.append(sum(map(len, row_layouts + col_layouts)))
         for r, row in enumerate(grid):
             row_layouts[r] = eliminate(row_layouts[r], row)
             grid[r] = deduce(row_layouts[r])
-        run.sweeps.append((f'pass {len(run.checks)}: rows', [row[:] for row in grid]))
         for c in range(len(cols)):
             col_layouts[c] = eliminate(col_layouts[c], [row[c] for row in grid])
             for row, cell in zip(grid, deduce(col_layouts[c])):
                 row[c] = cell
-        run.sweeps.append((f'pass {len(run.checks)}: columns', [row[:] for row in grid]))
         run.unknowns.append(count_unknowns(grid))
         if run.unknowns[-1] in (0, run.unknowns[-2]):
             break  # the grid is full, or line logic is stuck
@@ -229,22 +220,19 @@ def solve_by_layouts(rows: list[Clue], cols: list[Clue], grid: Grid | None = Non
 
 # %% tags=["active-ipynb"]
 # run = solve_by_layouts(ROWS, COLS, grid_with_givens())
-# print('pass  layouts checked  unknown cells after it')
-# for p, checks in enumerate(run.checks, start=1):
-#     print(f'{p:4}  {checks:15,}  {run.unknowns[p]:22}')
-# assert all(run.grid[r][c] == 1 for r, c in GIVENS)
+# print('layouts checked in each pass:', run.checks)
+# print('unknown cells after each pass:', run.unknowns[1:])
 # assert [line2blocks(row) for row in run.grid] == ROWS
 # assert [line2blocks(col) for col in zip(*run.grid)] == COLS
 
 # %% [markdown]
-# Four passes fill the grid, fitting every clue and given (the asserts check): the card needs
-# only line logic. The first pass checks every layout; then the lists collapse: the twist
-# paying off.
+# Four passes fill the grid (the asserts check the clues): the card needs only line logic.
+# After the first pass, the lists collapse.
 #
 # ### Why listing works at 25x25 but not at 103x103
 #
 # The lists are the method's whole cost. Row 6, `7 1 1 1 1 1 7`, fills its line: one layout.
-# Column 5, `1 1 1 2 1 1`, with only seven black cells, has the most:
+# Column 5, `1 1 1 2 1 1`, with only seven filled cells, has the most:
 
 # %% tags=["active-ipynb"]
 # counts = [count_layouts(clue, 25) for clue in ROWS + COLS]
@@ -253,9 +241,8 @@ def solve_by_layouts(rows: list[Clue], cols: list[Clue], grid: Grid | None = Non
 # print(f'all lines: {sum(counts):,} layouts, {25 * sum(counts):,} cells')
 
 # %% [markdown]
-# About four million cells: affordable. But the count explodes with the length of a line
-# (lesson 1). Tile the card, `times` copies each way with blank lines between: each clue repeats
-# `times` times. Four by four is 103x103, as dense as the card:
+# About four million cells: affordable. But the count explodes as lines grow (lesson 1). Tile
+# the card `times` times each way, with empty lines between, and each clue repeats `times` times:
 
 # %% tags=["active-ipynb"]
 # for times in (1, 2, 4):
@@ -264,8 +251,8 @@ def solve_by_layouts(rows: list[Clue], cols: list[Clue], grid: Grid | None = Non
 #     print(f'{cells}x{cells}'.rjust(7), f'the largest line has {max(counts):.1e} layouts')
 
 # %% [markdown]
-# At 103x103 one line has more layouts than a computer has bytes, by orders of magnitude.
-# Lesson 2's `solve_line` answers the same question from two small tables.
+# At 103x103 one line has more layouts than a computer has bytes. Lesson 2's `solve_line`
+# answers the same question from two small tables.
 #
 # ## The same puzzle with lesson 4's engine
 #
@@ -277,20 +264,16 @@ SOLUTION = nonoprobe.solve(ROWS, COLS, grid_with_givens())
 # %% tags=["active-ipynb"]
 # from nonogram2d import propagate, show_grid
 #
-# assert SOLUTION == run.grid
 # verdict = nonoprobe.analyse(ROWS, COLS, grid_with_givens())
 # print(verdict.describe())
-# assert propagate(ROWS, COLS, grid_with_givens()) == run.grid
+# assert SOLUTION == run.grid == propagate(ROWS, COLS, grid_with_givens())
 # assert propagate(ROWS, COLS) == solve_by_layouts(ROWS, COLS).grid
 
 # %% [markdown]
-# They agree, and must: layout lists and `solve_line` are both *complete* line solvers (they
-# find every cell a clue decides), and complete line logic reaches the same fixpoint in any
-# order of lines (the asserts check lesson 3's `propagate`, with and without givens).
-#
-# The difference is the work: the layout method checks every layout it still has on every
-# pass; the engine solves a line only when one of its cells was just decided. Timed (the
-# seconds vary from run to run):
+# They agree, and must: both are *complete* line logic, which reaches the same fixpoint in any
+# order of lines (the asserts check lesson 3's `propagate` too). The engine solves a line only
+# when one of its cells was just decided; the layout method rechecks every layout left on every
+# pass (seconds vary from run to run):
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # from timeit import timeit
@@ -311,21 +294,9 @@ SOLUTION = nonoprobe.solve(ROWS, COLS, grid_with_givens())
 # plt.show()
 
 # %% [markdown]
-# How line logic starts (grey: unknown; red: newly filled; pale red: newly empty): the rows
-# decide what their blocks cover wherever they go, and what the givens pin down; the columns
-# build on that.
-
-# %% tags=["active-ipynb"]
-# first = run.sweeps[:4]
-# titles = [f'{title}\n{count_unknowns(grid)} unknown' for title, grid in first]
-# fig = nonodraw.draw_steps([grid for _, grid in first], titles=titles, columns=2, size=3.2)
-# fig.suptitle('Line logic on the GCHQ card: the first three sweeps')
-# plt.show()
-
-# %% [markdown]
 # ## Why print the givens?
 #
-# Take the 22 givens away and run the layout method again:
+# Run the layout method again on the *bare* clues, without the 22 givens:
 
 # %% tags=["active-ipynb"]
 # bare = solve_by_layouts(ROWS, COLS)
@@ -334,7 +305,7 @@ SOLUTION = nonoprobe.solve(ROWS, COLS, grid_with_givens())
 
 # %% [markdown]
 # Line logic decides all but 12 cells, in two patches, then is stuck. Lesson 4's `solutions`
-# lists every solution (sorted, to number them the same on every run):
+# lists every solution (sorted, so their numbers never change):
 
 # %% tags=["active-ipynb"]
 # bare_solutions = sorted(nonoprobe.solutions(ROWS, COLS))
@@ -342,8 +313,8 @@ SOLUTION = nonoprobe.solve(ROWS, COLS, grid_with_givens())
 #       'the card\'s is number', bare_solutions.index(SOLUTION) + 1)
 
 # %% [markdown]
-# Four: each patch can be shaded two ways, independently. `differing_cells` finds the cells on
-# which the solutions disagree:
+# Four: each patch can be shaded two ways, independently. `differing_cells` finds where the
+# solutions disagree:
 
 # %%
 def differing_cells(grids: list[Grid]) -> list[tuple[int, int]]:
@@ -356,24 +327,22 @@ def differing_cells(grids: list[Grid]) -> list[tuple[int, int]]:
 # %% tags=["active-ipynb"]
 # differ = differing_cells(bare_solutions)
 # print(len(differ), 'cells differ:', differ)
-# titles = [f'solution {n}' + (' (the card)' if grid == SOLUTION else '')
-#           for n, grid in enumerate(bare_solutions, start=1)]
-# fig = nonodraw.draw_steps(bare_solutions, titles=titles, changed=[differ] * 4, size=4.6,
-#                           columns=2, numbers=True, labels={1: 'black here', 0: 'white here'})
-# fig.suptitle('The four solutions of the clues alone; the cells in red differ between them')
+# nonodraw.draw_steps(bare_solutions, titles=[f'solution {n}' for n in range(1, 5)],
+#                     changed=[differ] * 4, size=4.6, columns=2, numbers=True,
+#                     labels={1: 'filled here', 0: 'empty here'})
 # plt.show()
 
 # %% [markdown]
 # ### Which givens are needed?
 #
-# GCHQ printed 22 givens; how many does uniqueness need? Trying subsets with the solver would
-# mean up to 2 ** 22 solves. We need none: **a given can only remove solutions, never add one.**
-# So givens make the answer unique when, for each wrong bare solution, they hold a cell that is
-# white there. Try subsets by increasing size:
+# How many of the 22 givens does uniqueness need? Solving with every subset would take up to
+# 2 ** 22 solves, but **a given can only remove solutions, never add one**: givens make the
+# answer unique when each wrong bare solution has one of them empty. Try subsets by increasing
+# size:
 
 # %%
 def rules_out(givens, grid: Grid) -> bool:
-    """True if some given cell is white in `grid` (so `grid` cannot be the solution)."""
+    """True if some given cell is empty in `grid` (so `grid` cannot be the solution)."""
     return any(grid[r][c] == 0 for r, c in givens)
 
 
@@ -396,28 +365,27 @@ def smallest_sufficient_givens(givens, solutions: list[Grid], answer: Grid) -> l
 # needed = smallest_sufficient_givens(GIVENS, bare_solutions, SOLUTION)
 # print('smallest sufficient sets of givens:', needed)
 # check = nonoprobe.analyse(ROWS, COLS, grid_with_givens(needed[0]))
-# print(f'with only the givens {needed[0]}:', check.describe())
 # assert check.status == 'unique' and check.solutions[0] == SOLUTION
 
 # %% [markdown]
-# Only two givens lie on cells that differ, one in each patch; together they are the one
-# smallest set that works, and the solver confirms it. The other twenty are a kindness to a
-# person with a pencil.
+# Only two givens lie on cells that differ, one in each patch: together they are the one
+# smallest set that works. The other twenty are a kindness to a person with a pencil.
 #
 # ## The reveal
 #
-# Three big squares in the corners, dotted "timing" lines between them: a QR code. Drawn as a
-# QR reader expects, in a white *quiet zone*, it looks like one.
-# `nonodraw.decode_qr` reads it with [zxing-cpp](https://github.com/zxing-cpp/zxing-cpp), a
-# barcode reader (`pip install zxing-cpp`), or says why it cannot.
+# The picture is a QR code. `nonodraw.draw_qr` draws it as a QR reader expects, inside an
+# empty border (a *quiet zone*); `nonodraw.decode_qr` reads it with
+# [zxing-cpp](https://github.com/zxing-cpp/zxing-cpp), a barcode reader
+# (`pip install zxing-cpp`), or says why it cannot.
 
 # %% tags=["active-ipynb"]
 # nonodraw.draw_qr(SOLUTION, title='The solution as a QR reader sees it')
 # plt.show()
 
 # %% [markdown]
-# What does the card say, and how much damage can it repair? (The QR standard, ISO/IEC 18004,
-# sets each error-correction level's share of repairable codewords.)
+# What does it say? A QR code stores data as *codewords* of 8 cells, with extra codewords to
+# repair damage; `nonodraw.qr_error_correction` gives the code's level and the share of
+# codewords it repairs (set by the QR standard, ISO/IEC 18004).
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # text, problem = decode_qr(SOLUTION)
@@ -425,7 +393,7 @@ def smallest_sufficient_givens(givens, solutions: list[Grid], answer: Grid) -> l
 # print('error correction (level, % of codewords):', nonodraw.qr_error_correction(SOLUTION))
 
 # %% [markdown]
-# An address on GCHQ's web site (all of it), the door to the second stage. And the four bare
+# The code holds only a web address: the door to the puzzle's second stage. And the four bare
 # solutions?
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
@@ -434,31 +402,29 @@ def smallest_sufficient_givens(givens, solutions: list[Grid], answer: Grid) -> l
 #     print(f'solution {number} ({unlike:2} cells unlike the card):', decode_qr(grid)[0])
 
 # %% [markdown]
-# All four read the same: a wrong solution differs from the card in at most 12 cells, and error
-# correction repairs them. A solver who ignored the givens would still reach the next stage.
+# All four read the same: error correction repairs the at most 12 cells that differ. A solver
+# who ignored the givens would still reach the next stage.
 #
 # ## What we have learned, and what comes next
 #
 # - A puzzle with givens is data; `grid_with_givens` starts any solver from it.
-# - The yangs method lists every layout of every line once, then crosses layouts out; it
-#   reaches lesson 4's fixpoint far more slowly, and cannot list a 103x103 puzzle.
-# - Without its givens the card has four solutions; reasoning about those four, not re-solving
-#   subsets, shows that two givens make it unique.
-# - The picture is a QR code whose error correction reads all four solutions alike: only the
-#   picture needed the givens.
+# - Listing every layout once, then crossing layouts out, reaches lesson 4's fixpoint far more
+#   slowly, and cannot list a 103x103 puzzle.
+# - Without givens the card has four solutions; two givens make it unique, yet a QR reader
+#   reads all four alike.
 #
-# Next, lesson 6 builds a line solver made of bits: a line held as integers, and whole lines
-# handled at once by bit operations.
+# Next, lesson 6 builds a line solver made of bits, which handles a whole line at once.
 #
 # ## Exercises
 #
 # 1. *Predict, then run.* How many layouts has row 7, `3 3`? Count by stars and bars, then
 #    check with `len(line_layouts(ROWS[7], 25))`.
-# 2. Can the givens of row 21 alone make the answer unique? Say why from the picture of the
-#    four solutions, then ask `smallest_sufficient_givens`.
-# 3. *Prove it.* The solutions with givens `G` are exactly the bare solutions black at every
+# 2. Can row 21's givens alone make the answer unique? Answer from the picture of the four
+#    solutions, then ask `smallest_sufficient_givens`.
+# 3. *Prove it.* The solutions with givens `G` are exactly the bare solutions filled at every
 #    cell of `G`.
-# 4. *Extend* (needs zxing-cpp). Rows 9 to 15 x columns 9 to 15 hold only codewords. Flip `k`
-#    random cells there in a copy of `SOLUTION`, 10 trials for each `k` in 2, 4, ..., 16: how
-#    often does `decode_qr` still read it? Why does it fail long before 15% of the cells are
-#    wrong? (A codeword is 8 cells.)
+# 4. *Extend* (needs zxing-cpp). In a 25x25 QR code, rows 9 to 15 x columns 9 to 15 hold only
+#    codewords (the QR standard puts its fixed patterns elsewhere). Flip `k` random cells there
+#    in a copy of `SOLUTION`, 10 trials for each `k` in 2, 4, ..., 16: how often does
+#    `decode_qr` still read it? Level M repairs 15% of the codewords: why does reading fail
+#    with far fewer than 15% of the cells flipped?

@@ -3,8 +3,8 @@
 A library module, not a lesson. The benchmark scripts in `benchmarks/` write CSV files to
 `benchmarks/results/`; a lesson that shows a measurement reads them with `read_rows` (so its
 output changes only when a benchmark is run again). The sections below hold the plumbing of the
-lessons' measurements: ranking the engine's ideas (lesson 9), timing line solvers (lesson 12),
-and timing engines side by side (lesson 8).
+lessons' measurements: the single-line speed table (lesson 7), timing engines side by side
+(lesson 8), ranking the engine's ideas and the queue strategies it measures (lesson 9).
 """
 
 import csv
@@ -85,23 +85,6 @@ def ranked(measured: dict) -> list[tuple[str, float, tuple]]:
     return sorted(rows, key=lambda row: -row[1])
 
 
-def print_factors(measured: dict, apart=None, names: dict = NICKNAMES):
-    """Print the ranking of `measured` (as for `ranked`): per idea its factor, lesson, total
-    seconds without and with it, and the puzzles (by their `names`) whose runs reached the time
-    limit. The ideas of `apart` (by default OTHER_BASELINE) come last, under their own heading."""
-    apart = OTHER_BASELINE if apart is None else apart
-    rows = ranked(measured)
-    for group in ([row for row in rows if row[0] not in apart],
-                  [row for row in rows if row[0] in apart]):
-        if group and group[0][0] in apart:
-            print('measured against another engine, not the default:')
-        for idea, factor, (lesson, _, without, with_) in group:
-            late = [f'over 10 s {when}: {", ".join(names.get(p, p) for p in over)}'
-                    for over, when in ((without[1], 'without'), (with_[1], 'with')) if over]
-            print(f'{factor:5.2f}  lesson {lesson}  {idea:<39} {without[0]:4.1f} s / '
-                  f'{with_[0]:4.1f} s', *late, sep='; ')
-
-
 def draw_factors(measured: dict, title: str, apart=None):
     """A horizontal bar per idea of `measured` (as for `ranked`), from 1 to its factor on a log
     scale: green if the idea is in the default engine, grey if it is a variant that is off by
@@ -141,24 +124,6 @@ def draw_factors(measured: dict, title: str, apart=None):
               loc='lower right', bbox_to_anchor=(1, 0.15), fontsize=8)
     plt.tight_layout()
     return fig
-
-
-# --- Timing line solvers (lesson 12, nonocolourline) ---------------------------------------------
-# A lesson that shows one speed measurement calls this and prints the rates; the harness is here.
-
-def lines_per_second(solve, lines, setup=None, repeat: int = 3) -> float:
-    """How many lines per second `solve(clue, cells)` solves, over `lines` ((clue, cells) pairs):
-    the best of `repeat` runs, each after `setup()` if given (e.g. emptying a solver's cache so
-    that it does not flatter the solver)."""
-    import timeit
-
-    def run():
-        if setup:
-            setup()
-        for clue, cells in lines:
-            solve(clue, cells)
-
-    return len(lines) / min(timeit.repeat(run, number=1, repeat=repeat))
 
 
 # --- Timing engines side by side (lesson 8, nonotrail) -------------------------------------------
@@ -227,3 +192,54 @@ def time_table(puzzles: dict, engines: dict, run, ratios: dict | None = None,
               + ''.join(f'{seconds[a] / max(seconds[b], 1e-9):{widths[label]}.2f}'
                         for label, (a, b) in ratios.items()))
     return results
+
+
+# --- Strategies measured against lesson 9's defaults (nonoengine) --------------------------------
+# Variants of the engine's choices that benchmarks/speed.py switches on one at a time (ablation.csv)
+# and lesson 9 ranks; none pays. nonoengine imports them, so they stay nonoengine's names too. A
+# queue strategy takes the engine and its queue of lines; a probe order, the engine and the grid.
+
+def last_in_first_out(engine, queue) -> int:
+    """Strategy for the next line to solve: the one queued last."""
+    return queue.pop()
+
+
+def most_changed(engine, queue) -> int:
+    """Strategy for the next line: the one with the most cells decided since it was last taken."""
+    line = max(queue, key=engine.changes.__getitem__)
+    queue.remove(line)
+    engine.changes[line] = 0
+    return line
+
+
+def nearly_solved_lines(engine, grid) -> list[tuple[int, int]]:
+    """Strategy for the order of probes: cells whose lines have the fewest unknown cells first."""
+    row_unknown = [row.count(None) for row in grid]
+    col_unknown = [sum(1 for row in grid if row[c] is None) for c in range(len(grid[0]))]
+    unknown = [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is None]
+    return sorted(unknown, key=lambda cell: row_unknown[cell[0]] + col_unknown[cell[1]])
+
+
+# --- Single-line speeds, stored (lesson 7, nonofast) ---------------------------------------------
+# Lesson 7 shows the stored speeds of its line solvers (benchmarks/speed.py, part lines): which
+# rows of speed.csv, their names in the lesson, and the printed table.
+
+LINE_SPEEDS = {  # the label of a row of speed.csv -> its name in lesson 7's table
+    'lesson 2 DP: nonoline.solve_line': 'solve_line (lesson 2)',
+    'nonofast.solve_line, no cache': 'solve_line, no cache',
+    'nonofast.line_bits (bitmasks), no cache': 'line_bits (lesson 6)',
+    'nonofast.line_bits_fast (bitmasks), no cache': 'line_bits_fast',
+    'nonofast.solve_line, cache warm (all hits)': 'solve_line, cache warm'}
+
+
+def print_line_speeds(folder: Path | str | None = None) -> dict[str, float]:
+    """Print lesson 7's table of stored single-line speeds (speed.csv, in `folder` if given): for
+    each solver of LINE_SPEEDS, lines per second and the ratio to lesson 2's solver. Returns
+    {name: lines per second}."""
+    rates = {LINE_SPEEDS[row['solver']]: float(row['lines_per_second'])
+             for row in read_rows('speed.csv', folder) if row['solver'] in LINE_SPEEDS}
+    lesson_2 = rates['solve_line (lesson 2)']
+    print(f'{"solver":<24} {"lines/s":>8} {"x lesson 2":>10}')
+    for name, rate in rates.items():
+        print(f'{name:<24} {rate:>8,.0f} {rate / lesson_2:>10.1f}')
+    return rates

@@ -1,29 +1,19 @@
 # %% [markdown]
 # # Lesson 6. A line solver made of bits
 #
-# Lesson 2's `solve_line` decides a line in `O(cells x blocks)` steps; the engine of lessons 3 and
-# 4 calls it for every line, again and again, so the *constant* in front matters. This lesson
-# keeps lesson 2's algorithm and makes each step bigger: a whole row of a table becomes one Python
-# integer. By the end of this lesson you will be able to
+# Lesson 2's `solve_line` decides a line in `O(cells x blocks)` steps; lesson 4's engine calls it
+# again and again, so the *constant* in front matters. This lesson keeps lesson 2's algorithm and
+# makes each step bigger: a whole row of a table becomes one Python integer. By the end of this
+# lesson you will be able to
 #
 # - explain why plain Python is slow *per operation*;
-# - write a line as two bitmasks, printed in line order;
-# - walk through empty cells with one addition (`reach`), and find where a block fits with a few
-#   shifts (`runs_of`);
-# - compute lesson 2's `before` table in a *forward pass* (`forward`), and `after` as the forward
-#   pass of the mirror image (`backward`);
-# - combine them in `line_bits`, checked against lesson 2.
-#
-# This notebook is the module `nonobits`.
+# - write a line as two bitmasks;
+# - walk through empty cells with one addition, and find where a block fits with a few shifts;
+# - compute lesson 2's tables by a forward pass and its mirror image, and solve a line with them.
 
 # %%
-"""Lesson 2's line solver on bitmasks: each row of its tables is one Python integer.
-
-Lesson 6 of the nonogram tutorial (notebooks/nonobits.ipynb is the readable version).
-Public functions: line_to_bits, cells_to_bits, bits_to_line, show_bits, show_masks, reach,
-runs_of, forward, reverse_bits, spread, backward, line_bits, trace_forward, trace_backward.
-Errors: nonovector.Contradiction (no layout fits) and nonocheck.ClueError (a malformed line).
-"""
+"""Lesson 6: lesson 2's line solver on bitmasks, each row of its tables one Python integer.
+Errors: nonovector.Contradiction (no layout fits), nonocheck.ClueError (a malformed line)."""
 
 from nonocheck import check_line
 from nonovector import Contradiction, Line, show_line
@@ -32,13 +22,13 @@ from nonovector import Contradiction, Line, show_line
 # %% [markdown]
 # ## Why Python is slow per operation
 #
-# `before[j][i] = True` is many interpreter steps: fetch `before`, check its type, look up item
-# `j`, check *its* type, look up item `i`, store, count references. Lesson 2's DP pays them for
-# every entry of its tables, each one True or False.
+# `before[j][i] = True` is many interpreter steps (fetch `before`, look up item `j`, check its
+# type, look up item `i`, store), paid for every True or False entry of lesson 2's tables.
 #
-# One `&`, `|`, `<<` or `+` on a Python integer costs about as much, and an integer holds any
-# number of bits. With a *row of a DP table* as one integer, one operation updates the whole line:
-# *bit parallelism*. An AND of two 25-cell rows (a timing, varying from run to run):
+# One `&`, `|`, `<<` or `+` on a Python integer pays about the same toll as that one store, and
+# an integer holds any number of bits: with a row of a DP table as one integer, one operation
+# updates the whole line (*bit parallelism*). An AND of two 25-cell rows (times vary from run to
+# run):
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # from timeit import timeit
@@ -53,12 +43,12 @@ from nonovector import Contradiction, Line, show_line
 # %% [markdown]
 # ## A line as two bitmasks
 #
-# Cell `i` becomes bit `i` of an integer (cell 0 is the lowest bit, worth 1), and a line becomes
-# two integers: `filled` has a 1 for each cell known filled, `empty` for each cell known empty;
-# unknown cells are 0 in both. `line_to_bits` first checks the line with `check_line`, lesson 1's
-# check from the library module `nonocheck` (a bad cell is a `ClueError`). `show_bits` prints a
-# mask in *line order*, bit 0 first (the reverse of Python's binary notation), so that it reads
-# under its line; `show_masks` prints several, named.
+# Cell `i` becomes bit `i` of an integer (cells count from 0; cell 0 is the lowest bit), and a
+# line becomes two integers: `filled` has a 1 for each cell known filled, `empty` for each cell
+# known empty; unknown cells are 0 in both. `line_to_bits` first checks the line with lesson 1's
+# `check_line`. `show_bits` prints a mask in *line order*, bit 0 first (the reverse of Python's
+# binary notation), so that it reads under its line; `show_masks` prints several, named, here
+# for a line read by lesson 1's `parse_line`:
 
 # %%
 def line_to_bits(line: Line) -> tuple[int, int]:
@@ -89,15 +79,13 @@ def show_bits(mask: int, width: int) -> str:
 
 
 def show_masks(line: Line, rows) -> None:
-    """Print each (name, mask, width) of `rows` in line order, under the line and its positions."""
-    print(f'{"":>17}  {"".join(str(i % 10) for i in range(len(line) + 1))}')
+    """Print each (name, mask, width) of `rows` in line order, under column numbers and the line."""
+    width = max([len(line)] + [width for _, _, width in rows])
+    print(f'{"":>17}  {"".join(str(i % 10) for i in range(width))}')
     print(f'{"line":>17}  {show_line(line)}')
     for name, mask, width in rows:
         print(f'{name:>17}  {show_bits(mask, width)}')
 
-
-# %% [markdown]
-# Lesson 1's `parse_line` turns text (`#` filled, `.` empty, `?` unknown) into a line:
 
 # %% tags=["active-ipynb"]
 # from nonovector import parse_line
@@ -109,34 +97,30 @@ def show_masks(line: Line, rows) -> None:
 # assert bits_to_line(len(line), filled, empty) == line
 
 # %% [markdown]
-# ## Reaching forward through empty cells with one addition
+# ## Reaching forward with one addition
 #
 # Lesson 2's `before[j][i]` says "cells `0 .. i - 1` can hold exactly the first `j` blocks". Here
-# each row `before[j]` is one integer, bit `p` for *position* `p`, the boundary before cell `p`
-# (positions run from 0 to `cells`).
+# each row `before[j]` is one integer, bit `p` for *position* `p`, the boundary before cell `p`.
+# Positions run from 0 to `cells`: a position mask is one bit longer than a cell mask.
 #
 # If position `p` is reachable and cell `p` may be empty, so is `p + 1`. A loop would take one step
 # per cell; one addition takes them all. Let `step` have bit `p + 1` set when cell `p` may be
-# empty. From the *seeds*, the starting positions, the first moves are
-# `first = (seeds << 1) & step`. Each bit of `first` sits in a run of 1s of `step`; adding `first`
-# to `step` sends a carry up through the rest of the run: the addition walks it, in C. The bits
-# that changed, `(step + first) ^ step`, are the positions walked over plus an overflow bit above
-# each run, which `& step` removes. The example below shows why `| first` is needed too.
+# empty, and the *seeds* be the starting positions. Their first moves,
+# `first = (seeds << 1) & step`, each sit in a run of 1s of `step`; adding `first` to `step` sends
+# a carry up through the rest of the run, walking it in C. The bits that changed,
+# `(step + first) ^ step`, are the positions walked over plus an overflow bit above each run,
+# which `& step` removes; the example shows why `| first` is needed too.
 
 # %%
 def reach(seeds: int, step: int) -> int:
-    """Positions reachable from `seeds` by moving forward through allowed steps.
-
-    Bit p of `step` allows the move from position p - 1 to p. One addition does the walking:
-    the carry from each first step ripples through the run of allowed steps above it.
-    """
+    """Positions reachable from `seeds` by moving forward through allowed steps (bit p of `step`
+    allows the move from position p - 1 to p)."""
     first = (seeds << 1) & step
     return seeds | ((((step + first) ^ step) | first) & step)
 
 
 # %% [markdown]
-# The same line, with seeds at positions 0, 3 and 4. In line order, carries travel to the
-# **right**.
+# The same line, seeds at positions 0, 3 and 4 (in line order, carries travel to the **right**):
 
 # %% tags=["active-ipynb"]
 # full = (1 << len(line)) - 1
@@ -158,8 +142,7 @@ def reach(seeds: int, step: int) -> int:
 # A block of length `L` may start at cell `s` only if cells `s .. s + L - 1` may all be filled.
 # With `may_fill` the cells not known empty, those starts are
 # `may_fill & (may_fill >> 1) & ... & (may_fill >> (L - 1))`. `runs_of` gets there in about
-# `log2(L)` ANDs by doubling the shift, `span` = 1, 2, 4, ...; if `L` is not a power of two, a last
-# shift by `L - span` covers the block with two overlapping runs of `span` cells.
+# `log2(L)` ANDs by doubling the shift (`span` = 1, 2, 4, ...), then one last shift for the rest.
 
 # %%
 def runs_of(may_fill: int, length: int) -> int:
@@ -179,8 +162,6 @@ def runs_of(may_fill: int, length: int) -> int:
 #            + [(f'fits {length}', runs_of(may_fill, length), len(line)) for length in (1, 2, 3)])
 
 # %% [markdown]
-# A block of 2 fits from cells 0, 3, 4 and 5; a block of 3 from cells 3 and 4.
-#
 # The forward pass starts from `before[0] = reach(1, step)` (the mask 1 is position 0 alone). Then,
 # for each block `j` of length `L`:
 #
@@ -229,23 +210,21 @@ def trace_forward(clue: tuple[int, ...], line: Line) -> None:
 
 
 # %% [markdown]
-# `trace_forward` prints every mask of the pass; here the clue `[2, 1]` on `?#.??#?` (position
-# masks are one character longer than cell masks):
+# `trace_forward` prints every mask of the pass; here the clue `[2, 1]` on `?#.??#?`:
 
 # %% tags=["active-ipynb"]
 # trace_forward([2, 1], line)
 
 # %% [markdown]
-# Block 0 must start at cell 0: the left side allows starts 0 and 1 (cell 1 is filled), and a
-# block of 2 does not fit at 1. Block 1 may start at 3, 4 or 5 as far as the left side knows; that
-# it must cover cell 5 is a demand from the right, which a forward pass cannot see.
+# Block 1 may start at 3, 4 or 5 as far as the left side knows; that it must cover cell 5 is a
+# demand from the right, which a forward pass cannot see.
 #
-# ## The backward pass is the forward pass of the mirror image
+# ## The backward pass: the mirror image
 #
-# As in lesson 2, `after` is the `before` of the reversed line and clue. Python has no operator to
-# reverse an integer's bits; `reverse_bits` reverses its binary string instead. Reversed over
-# `cells + 1` positions, the mirror's `before[k - j]` is `after[j]`: bit `p` set when cells
-# `p .. cells - 1` can hold blocks `j .. k - 1`. Then, as in lesson 2, a cell
+# As in lesson 2, `after` is the `before` of the reversed line and clue. `reverse_bits` reverses
+# an integer's binary string (Python has no operator for it). Reversed over `cells + 1`
+# positions, the mirror's `before[k - j]` is `after[j]`: bit `p` set when cells `p .. cells - 1`
+# can hold blocks `j .. k - 1`. Then, as in lesson 2, a cell
 #
 # - **may be empty** if it is not known filled and some `before[j]` holds at its left boundary
 #   and `after[j]` at its right: `before[j] & (after[j] >> 1)`, ORed over `j`;
@@ -281,12 +260,9 @@ def backward(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> list
 
 
 def line_bits(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> tuple[int, int]:
-    """The bit-parallel line solver, unchecked.
-
-    clue: tuple of positive ints; filled/empty: masks of known cells (bit i = cell i).
-    Returns (filled, empty) masks of every cell that all layouts agree on (the known ones too).
-    Raises Contradiction if no layout fits.
-    """
+    """The bit-parallel line solver, unchecked: the (filled, empty) masks of every cell that all
+    layouts of `clue` (a tuple of positive ints) agree on, the known cells too. Raises
+    Contradiction if no layout fits."""
     k = len(clue)
     full = (1 << cells) - 1
     before, starts = forward(clue, cells, filled, empty)
@@ -327,66 +303,58 @@ def trace_backward(clue: tuple[int, ...], line: Line) -> None:
 
 
 # %% [markdown]
-# `trace_backward` prints this half, for the same line and clue:
+# `trace_backward` prints this half:
 
 # %% tags=["active-ipynb"]
 # trace_backward([2, 1], line)
 
 # %% [markdown]
-# `after[2]` (no blocks left) holds at positions 6 and 7: only cell 6 may follow the last block;
-# `after[0]` holds at 0 only, as the filled cell 1 belongs to block 0. Cells 2, 3, 4 and 6 may be
-# empty; the good starts, 0 and 5, cover cells 0, 1 and 5. The line is decided: `##...#.`.
+# The right side rules out starts 3 and 4 for block 1 (`after[2]` holds only at positions 6
+# and 7), so the good starts are 0 and 5, and the line is decided.
 #
-# ## A check that it agrees with lesson 2
+# ## Checked against lesson 2
 #
-# On lesson 2's test cases, every clue and every partially known line of up to 7 cells,
-# `line_bits` must give `solve_line`'s answer, or both find a contradiction:
+# On every clue and partly known line of up to 7 cells, `line_bits` must agree with lesson 2:
 
 # %% tags=["active-ipynb"]
 # from itertools import product
 #
-# import nonoline
+# from nonoline import solve_line
 # from nonovector import all_clues
 #
-#
-# def outcome(solver, *args):
-#     """The solver's answer, or the word 'contradiction'."""
+# def outcome(solver, *args):  # the solver's answer, or the word 'contradiction'
 #     try:
 #         return solver(*args)
 #     except Contradiction:
 #         return 'contradiction'
 #
-#
-# cases = [(clue, known) for cells in range(8) for clue in all_clues(cells)
-#          for known in product([None, 0, 1], repeat=cells)]
-# answers = [outcome(nonoline.solve_line, list(clue), list(known)) for clue, known in cases]
-# for (clue, known), answer in zip(cases, answers):
-#     bits = outcome(line_bits, clue, len(known), *line_to_bits(known))
-#     assert answer == (bits if bits == 'contradiction' else bits_to_line(len(known), *bits))
-# print(f'line_bits = lesson 2 on all {len(cases):,} cases, of which'
-#       f' {answers.count("contradiction"):,} are contradictions')
+# cases = 0
+# for cells in range(8):
+#     for clue, known in product(all_clues(cells), product([None, 0, 1], repeat=cells)):
+#         bits = outcome(line_bits, clue, cells, *line_to_bits(known))
+#         answer = bits if bits == 'contradiction' else bits_to_line(cells, *bits)
+#         assert answer == outcome(solve_line, list(clue), list(known))
+#         cases += 1
+# print(f'line_bits = lesson 2 on all {cases:,} cases')
 
 # %% [markdown]
 # ## What we have learned, and what comes next
 #
-# - A Python operation costs tens of nanoseconds of interpreter work, and on an integer that cost
-#   grows only slowly with its size: one operation on a whole line beats a loop over its cells.
-# - `reach` walks through empty cells with one addition; `runs_of` and `spread` work by doubling
-#   shifts.
-# - `forward` is lesson 2's `before` table, one integer per row, and `backward` the forward pass of
-#   the mirror image; `line_bits` combines them and agrees with lesson 2.
+# - Python pays tens of nanoseconds per operation: one operation on a whole line beats a loop
+#   over its cells.
+# - `reach` walks through empty cells with one addition; `runs_of` and `spread` use doubling shifts.
+# - `line_bits` is lesson 2's solver on bitmasks: a forward pass and its mirror image.
 #
-# Next, lesson 7 makes this solver fast in practice and measures the gain on lines and on whole
-# puzzles.
+# Next, lesson 7 makes this solver fast in practice and measures the gain.
 #
 # ## Exercises
 #
-# 1. *Predict, then run.* What does `runs_of` give for a block of 3 on the line `?????`, in line
-#    order? In `trace_forward([1, 1], parse_line('?????'))`, which cells are in `starts[1]`?
-# 2. Run `trace_forward` and `trace_backward` on the clue `[1, 2]` and the line `?#?????`. Which
-#    cells are decided, and which rows of the traces decide them?
-# 3. *Prove it.* Show that after the loop of `runs_of`, bit `s` of `fits` is set exactly when
-#    cells `s .. s + span - 1` are all set in `may_fill` (induction on the doublings).
-# 4. *Measure and explain.* Time `line_bits` on an unknown line of 20 and of 2,000 cells with one
-#    block of 5; then of 100 cells with 5 and with 45 blocks. Does the time follow cells or blocks
-#    more? Why?
+# 1. *Predict, then run.* On the line `?#.???`, what does `runs_of(may_fill, 3)` give, in line
+#    order?
+# 2. Run both traces on the clue `[1, 2]` and the line `?#?????`. Which cells are decided, and
+#    by which rows of the traces?
+# 3. *Prove it.* After the loop of `runs_of`, bit `s` of `fits` is set exactly when cells
+#    `s .. s + span - 1` are all set in `may_fill` (induction on the doublings).
+# 4. *Measure and explain.* Time `line_bits` on an unknown line of 20 and of 2,000 cells with the
+#    clue `(5,)`, then of 100 cells with `(1,) * 5` and `(1,) * 45`. Which matters more, cells or
+#    blocks? Why?

@@ -12,10 +12,11 @@ Lesson 1's `nonovector.Contradiction` (no layout fits) is the other error of the
 not about malformed input but about a well-formed question with no answer.
 
 Sections: clues and lines (normalize_clue, check_line, check_forces, enumerable_clue); pictures
-and puzzles (check_picture, check_puzzle); budgets and messages (checked_budget, plural); colour
-clues, pictures, lines and puzzles (check_colour_*; lessons 12-13); the doors of the bit solver
-(checked_clue, check_bits; lesson 7); givens (check_givens; lesson 5); random colour lines for
-checking colour line solvers (lesson 12); the fast engine's search budgets (lesson 9).
+and puzzles (check_picture, check_puzzle); budgets and messages (checked_budget, plural,
+search_limit); colour clues, pictures, lines and puzzles (check_colour_*; lessons 12-13); the bit
+solver's entry points (checked_clue, check_bits; lesson 7); givens (check_givens; lesson 5);
+random colour lines for checking colour line solvers (lesson 12); the fast engine's search
+budgets (lesson 9).
 """
 
 from collections.abc import Iterable
@@ -352,7 +353,7 @@ def check_colour_puzzle(rows, cols, grid=None) -> tuple[list, list, list[list[in
     return rows, cols, cells
 
 
-# --- the bit solver's doors -------------------------------------------------------------------
+# --- the bit solver's entry points -------------------------------------------------------------
 # The checks that the doors of lesson 7's fast line solver (module nonofast) make on every call,
 # cached answer or not: so they are cheap in the common case.
 
@@ -389,7 +390,7 @@ def check_bits(clue, cells: int, filled: int, empty: int) -> tuple[int, ...]:
     return checked_clue(clue, cells)
 
 
-# --- givens: cells printed black on a puzzle (lesson 5, gchq) ----------------------------------
+# --- givens: cells printed filled on a puzzle (lesson 5, gchq) ---------------------------------
 
 def check_givens(givens, height: int, width: int) -> list[tuple[int, int]]:
     """The givens as a list of (row, col) pairs, else PuzzleError naming the first one that is
@@ -455,3 +456,44 @@ def first_in_first_out_on_time(engine, queue) -> int:
     if engine.line_solves % 64 == 0:
         engine.check_budget()
     return queue.popleft()
+
+
+# --- the words of a search stopped by its budget (lesson 4, nonoprobe) ------------------------
+
+def search_limit(over: list[str], nodes: int, probes: int, seconds: float,
+                 found: list) -> SearchLimit:
+    """The SearchLimit a search raises when budgets run out (`over`, e.g. ['max_nodes=10']): its
+    message says how far the search got, and it keeps copies of the solutions found so far.
+
+    >>> str(search_limit(['max_nodes=1'], 2, 0, 0.01, []))
+    'search stopped by max_nodes=1 after 2 nodes, 0 probes and 0.0 s, with 0 solution(s) found so far'
+    """
+    return SearchLimit(f'search stopped by {" and ".join(over)} after {nodes} nodes, '
+                       f'{probes} probes and {seconds:.1f} s, with '
+                       f'{len(found)} solution(s) found so far',
+                       nodes, seconds, [solution[:] for solution in found])
+
+
+# --- line solvers' answers side by side, to check colour line solvers (lesson 12) ---------------
+
+def solver_answers(solve, lines) -> list:
+    """What `solve(clue, cells)` answers on each of `lines` ((clue, cells) pairs), comparable
+    across solvers: a tuple of cell sets, or 'contradiction' where no layout fits (lesson 1's
+    Contradiction: a NonogramError that is not a ClueError). Malformed lines raise.
+
+    >>> def solve(clue, cells):
+    ...     if clue == 'none fits':
+    ...         raise NonogramError('no layout fits')
+    ...     return cells
+    >>> solver_answers(solve, [('fits', [1, 2]), ('none fits', [3])])
+    [(1, 2), 'contradiction']
+    """
+    answers = []
+    for clue, cells in lines:
+        try:
+            answers.append(tuple(solve(clue, cells)))
+        except ClueError:
+            raise
+        except NonogramError:
+            answers.append('contradiction')
+    return answers

@@ -31,6 +31,17 @@ MARKS = {1: (NEW_FILLED, 'black', 'newly filled'), 0: (NEW_EMPTY, 'black', 'newl
          None: ('none', NEW_FILLED, 'the cell tried'), 'given': (GIVEN_ORANGE, 'black', 'given')}
 
 
+def grid_lines(ax, height: int, width: int, left: int, top: int, thick: float, thin: float):
+    """The lines of a grid as on paper: thicker every five cells and at the edges; the outer
+    lines run on through the clues (`left` squares of row clues, `top` of column clues)."""
+    for i in range(height + 1):
+        ax.plot([-left if i in (0, height) else 0, width], [i, i], color='black',
+                linewidth=thick if i % 5 == 0 or i == height else thin)
+    for j in range(width + 1):
+        ax.plot([j, j], [-top if j in (0, width) else 0, height], color='black',
+                linewidth=thick if j % 5 == 0 or j == width else thin)
+
+
 def draw_grid(grid: Grid, rows=None, cols=None, ax=None, changed=None, title=None, givens=None,
               numbers=False, legend=True, labels=None):
     """Draw a grid of 1/0/None with its clues (if given) as on paper; return the matplotlib Axes.
@@ -63,12 +74,7 @@ def draw_grid(grid: Grid, rows=None, cols=None, ax=None, changed=None, title=Non
         if grid[r][c] is None:  # a highlighted cell that is still unknown: outline it in red
             ax.add_patch(Rectangle((c + 0.1, r + 0.1), 0.8, 0.8, fill=False, zorder=4,
                                    edgecolor=NEW_FILLED, linewidth=1.5))
-    for i in range(height + 1):
-        ax.plot([-left if i in (0, height) else 0, width], [i, i], color='black',
-                linewidth=1.4 if i % 5 == 0 or i == height else 0.5)
-    for j in range(width + 1):
-        ax.plot([j, j], [-top if j in (0, width) else 0, height], color='black',
-                linewidth=1.4 if j % 5 == 0 or j == width else 0.5)
+    grid_lines(ax, height, width, left, top, thick=1.4, thin=0.5)
     box = ax.get_window_extent()  # the side of a square in points, at 0.6 of it for the text
     size = min(box.width / (width + left + numbers),
                box.height / (height + top + numbers)) * 72 / ax.figure.dpi * 0.6
@@ -241,12 +247,7 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
     for r, c in changed:
         ax.add_patch(Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fill=False, zorder=4,
                                edgecolor=CHANGED_MAGENTA, linewidth=2))
-    for i in range(height + 1):
-        ax.plot([-left if i in (0, height) else 0, width], [i, i], color='black',
-                linewidth=1.2 if i % 5 == 0 or i == height else 0.4)
-    for j in range(width + 1):
-        ax.plot([j, j], [-top if j in (0, width) else 0, height], color='black',
-                linewidth=1.2 if j % 5 == 0 or j == width else 0.4)
+    grid_lines(ax, height, width, left, top, thick=1.2, thin=0.4)
     box = ax.get_window_extent()
     size = min(box.width / (width + left), box.height / (height + top)) * 72 / ax.figure.dpi * 0.55
     squares = [(-1 - k, r, block) for r, clue in enumerate(rows or [])
@@ -375,8 +376,106 @@ def draw_colour_rounds(history, rows=None, cols=None, colours=None, columns=3, s
                           for k in range(1, len(history))]
     fig = draw_colour_steps(history, rows, cols, colours, titles, columns=columns, size=size)
     key = [Patch(facecolor=OPEN_GREY, edgecolor='black', linewidth=0.4,
-                 label='not decided: a stripe for each colour it may still take'),
+                 label='unknown: a stripe for each colour it may still take'),
            Patch(facecolor='white', edgecolor=CHANGED_MAGENTA, linewidth=2,
                  label='narrowed by this half-round (no outlines when it narrowed every cell)')]
     fig.legend(handles=key, loc='upper center', bbox_to_anchor=(0.5, 0.02), ncol=2, frameon=False)
     return fig
+
+
+# --- lesson 13's gallery (nonocolour): colour solutions side by side ---------------------------
+
+def draw_colour_solutions(grids, colours, titles, height=4.0):
+    """Draw grids of colour numbers side by side without clues, each with its own colours (one
+    list per grid, as draw_colour_grid takes) and title, widths in proportion to their columns;
+    return the matplotlib Figure."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(grids), figsize=(3 * height, height), squeeze=False,
+                             width_ratios=[len(grid[0]) for grid in grids])
+    for grid, grid_colours, title, ax in zip(grids, colours, titles, axes[0]):
+        draw_colour_grid(grid, colours=grid_colours, ax=ax, sets=False, title=title)
+    fig.tight_layout()
+    return fig
+
+
+# --- lesson 14's figures (nonotools): the puzzle-maker's proposal, and good random puzzles -----
+
+def draw_proposal_grids(picture, rows, cols, before, givens, verdict, title=''):
+    """Draw `before` next to `picture` with its `givens` (cells (row, col, ...) marked with orange
+    dots), as lesson 14's draw_proposal does. `before` is either a solution of the clues alone
+    that is not the picture (the cells where it differs in dark red or pink) or what line logic
+    decides (None for unknown, grey); `verdict` (with status and method) is the puzzle's with
+    the givens. Returns the matplotlib Figure."""
+    import matplotlib.pyplot as plt
+
+    differ = [(i, j) for i, row in enumerate(before) for j, cell in enumerate(row)
+              if cell is not None and cell != picture[i][j]]
+    caption = 'clues alone: ' + ('another solution fits' if differ else 'line logic stalls')
+    cells = [(given[0], given[1]) for given in givens]
+    count = f'{len(cells)} given' + ('' if len(cells) == 1 else 's')
+    side = min(6.5, 0.2 * (len(cols) + len(rows)) + 2.5)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(2 * side, side + 0.6), layout='constrained')
+    draw_grid(before, rows, cols, ax=left, changed=differ, title=caption, numbers=True,
+              labels={1: 'filled here, empty in the picture', 0: 'empty here, filled in the picture'})
+    draw_grid(picture, rows, cols, ax=right, givens=cells, numbers=True,
+              title=f'with {count}: {verdict.status}, {verdict.method}')
+    fig.suptitle(title, fontsize=13)
+    return fig
+
+
+def draw_goodness(densities, results, samples):
+    """Plot lesson 14's goodness: `results` maps a label (a size) to one (fraction unique,
+    fraction unique and line-solvable) per density; solid lines the first, dashed the second.
+    Returns the matplotlib Axes."""
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=(7, 4))
+    for k, (label, fractions) in enumerate(results.items()):
+        ax.plot(densities, [unique for unique, _ in fractions], marker='o', color=f'C{k}',
+                label=f'{label}: unique')
+        ax.plot(densities, [line for _, line in fractions], marker='s', linestyle='--',
+                color=f'C{k}', label=f'{label}: unique and line-solvable')
+    ax.set_xlabel('density (fraction of filled cells)')
+    ax.set_ylabel(f'fraction of {samples} random pictures')
+    ax.set_title('Random pictures make good puzzles only when dense enough')
+    ax.legend()
+    ax.grid(alpha=0.3)
+    return ax
+
+
+# --- lesson 4's probe up close (nonoprobe): a cell supposed filled, then empty -------------------
+
+def draw_probe(engine, grid: Grid, cell: tuple[int, int]):
+    """Two pictures of a probe of `cell` by lesson 4's `engine`: the cell supposed filled, then
+    empty, each with what propagation decided in red, up to the line that failed (named in the
+    title) or to the end. `grid` is left as it was. Returns the matplotlib Figure."""
+    import matplotlib.pyplot as plt
+
+    from nonocheck import NonogramError  # (lesson 1's Contradiction is one)
+
+    fig, axes = plt.subplots(1, 2, figsize=(9, 5.4))
+    for ax, value in zip(axes, (1, 0)):
+        trial, outcome = [row[:] for row in grid], 'no contradiction'
+        try:
+            engine.propagate(trial, engine.set_cells(trial, {cell: value}))
+        except NonogramError as error:  # propagation stops at the line that fails: name it
+            outcome = f"{str(error).split(' cannot')[0]} fails"
+        draw_grid(trial, engine.rows, engine.cols, ax=ax, numbers=True,
+                  changed=changed_cells(grid, trial),
+                  title=f'suppose {cell} {"filled" if value else "empty"}: {outcome}')
+    return fig
+
+
+# --- lesson 12's colour lines as text (nonocolourline) -------------------------------------------
+
+def show_cells(cells: list[int], alphabet: str) -> str:
+    """A line of cell sets (bitmasks: bit c for colour c) as text: a decided cell as its colour's
+    character in `alphabet`, an unknown one (any colour of `alphabet`) as '?', else the set of
+    characters it may be, in brackets.
+
+    >>> show_cells([0b010, 0b111, 0b101], '.rb')
+    'r?[.b]'
+    """
+    sets = [''.join(char for c, char in enumerate(alphabet) if cell >> c & 1) for cell in cells]
+    return ''.join(s if len(s) == 1 else '?' if s == alphabet else f'[{s}]' for s in sets)

@@ -1,27 +1,27 @@
 # %% [markdown]
 # # Lesson 9. The engine engineered: guesses, a search with its own stack
 #
-# Lesson 8 rebuilt lesson 4's propagation and probing on an undo trail. What is left of lesson
-# 4's engine is its search, which calls itself once per guess, each call with a copy of the grid.
-# By the end of this lesson you will be able to
+# Lesson 8 rebuilt lesson 4's propagation and probing on an undo trail. Lesson 4's search still
+# calls itself once per guess, each call with a copy of the grid. By the end of this lesson you
+# will be able to
 #
 # - guess where contradictions cluster, and say when that helps;
 # - write a depth-first search that keeps its own stack of guesses on an undo trail, and trace it;
-# - call the fast entry points `solutions`, `solve`, `analyse` and `propagate`;
+# - analyse a puzzle with this engine behind lesson 4's entry points;
 # - rank the ideas of lessons 8 and 9 by what each buys, and say what a measurement does not show.
 #
-# This notebook is the module `nonoengine`, the library's fast engine, with lesson 4's contract.
+# This notebook is the module `nonoengine`, the library's fast engine.
 
 # %%
 """Lesson 9 (notebooks/nonoengine.ipynb): Searcher (lesson 8's Prober with activity and a search
 on its own stack), its strategies, and the entry points solutions, solve, analyse, propagate."""
 
 import time
-from collections import deque
 from collections.abc import Iterator
 from itertools import islice
 
 import nonoprobe
+from nonobench import last_in_first_out, most_changed, nearly_solved_lines  # noqa: F401 (measured)
 from nonocheck import checked_budget, first_in_first_out_on_time, report_unknown_cells
 from nonotrail import MEMO_BYTES, Prober, Propagator, bits_door  # noqa: F401 (names of the engine)
 from nonovector import Contradiction, Grid
@@ -34,12 +34,11 @@ from nonovector import Contradiction, Grid
 # 25x25, a bell in a frame of short blocks) is such a puzzle.
 #
 # *SAT solvers*, programs that decide whether a formula of logic can be made true, let the
-# trouble choose. Each time a line turns out to have no layout (in propagation, in a probe,
-# anywhere), add to that line's *activity*; guess the cell whose row and column have the most
+# trouble choose. Each time a line turns out to have no layout (in propagation or in a probe),
+# add to that line's *activity*; guess the cell whose row and column have the most
 # activity together, breaking ties by lesson 4's rule. The amount added grows by 10% at every
-# node, so old activity fades against new (SAT solvers call this VSIDS, Variable State
-# Independent Decaying Sum). Contradictions happen where the difficulty is, so the search goes
-# there.
+# node, so old activity fades against new. Contradictions happen where the difficulty is, so the
+# search goes there.
 #
 # A guess strategy takes the engine, the grid and lesson 8's candidates. Two variants ignore
 # activity: lesson 4's rule, and the first candidate in reading order.
@@ -65,32 +64,10 @@ def first_candidate(engine, grid: Grid, candidates: dict) -> tuple[int, int]:
 
 
 # %% [markdown]
-# ## More strategies, for comparison
-#
-# Every other choice is a function too, for the next line to solve and the order of probes:
+# Every other choice is a function too, such as this order of probes; the library module
+# `nonobench` holds three more variants, for the queue of lines and the order of probes.
 
 # %%
-def last_in_first_out(engine, queue: deque) -> int:
-    """Strategy for the next line to solve: the one queued last."""
-    return queue.pop()
-
-
-def most_changed(engine, queue: deque) -> int:
-    """Strategy for the next line: the one with the most cells decided since it was last taken."""
-    line = max(queue, key=engine.changes.__getitem__)
-    queue.remove(line)
-    engine.changes[line] = 0
-    return line
-
-
-def nearly_solved_lines(engine, grid: Grid) -> list[tuple[int, int]]:
-    """Strategy for the order of probes: cells whose lines have the fewest unknown cells first."""
-    row_unknown = [row.count(None) for row in grid]
-    col_unknown = [sum(1 for row in grid if row[c] is None) for c in range(len(grid[0]))]
-    unknown = [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is None]
-    return sorted(unknown, key=lambda cell: row_unknown[cell[0]] + col_unknown[cell[1]])
-
-
 def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
     """Strategy for the order of probes: the unknown cells in reading order."""
     return [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is None]
@@ -100,8 +77,8 @@ def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
 # ## A search that keeps its own stack
 #
 # With a trail there is one grid, and going back from a guess means undoing to the mark taken
-# before it. So the search keeps its own stack of open guesses instead of calling itself (which
-# also frees it from Python's limit on nested calls). Each entry is `(mark, branch)`: the trail's
+# before it. So the search keeps its own stack of guesses instead of calling itself (which also
+# frees it from Python's limit on nested calls). Each entry is `(mark, branch)`: the trail's
 # length before the guess, and the branch still to try (the cell, the value 0, and what its probe
 # said that value decides), or `None` once both branches have been entered.
 #
@@ -110,14 +87,14 @@ def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
 # one; on a solution, hand it out; then, or on a dead end, pop entries (undoing to each mark)
 # until one has a branch left, and enter it. An empty stack means every branch has been tried.
 #
-# A line that fails in `propagate` gains `bump` activity; `bump` grows by `activity_growth` at
-# every node. Lesson 4's budgets are checked at every node, before every probe, and every 64 line
-# solves (`first_in_first_out_on_time`, from `nonocheck`, the default queue strategy).
+# Lesson 4's budgets are checked at every node, before every probe, and every 64 line solves (by
+# the default queue strategy). The library module `nonocheck` holds that strategy,
+# `checked_budget` (which rejects a bad budget) and `report_unknown_cells` (which adds the unknown
+# cells to lesson 4's message).
 
 # %%
 class Searcher(Prober):
-    """A Prober that searches depth first, propagating and probing at every node and guessing
-    by the choose_guess strategy; it yields every solution exactly once."""
+    """A Prober that searches depth first, guessing by choose_guess: each solution once."""
 
     def __init__(self, rows, cols, grid=None, *, choose_guess=busiest_lines, probing=True,
                  activity_growth=1.1, max_nodes=None, time_limit=None,
@@ -143,8 +120,7 @@ class Searcher(Prober):
         self.activity[line] += self.bump
 
     def node(self, lines):
-        """Visit a search node: propagate from `lines`, then probe. Return 'dead' (no solution
-        here), 'solved', or the guess to make: (cell, decided if filled, decided if empty)."""
+        """Propagate from `lines`, probe: 'dead', 'solved' or (cell, if filled, if empty)."""
         self.nodes += 1
         self.bump *= self.activity_growth
         if self.bump > 1e100:  # scale all down before they overflow: only their order matters
@@ -177,7 +153,7 @@ class Searcher(Prober):
 
     def solutions(self) -> Iterator[Grid]:
         """Generate every solution (a new list of rows of 0/1) exactly once, depth first."""
-        self.stack = []  # per open guess: (trail mark, the empty branch still to try, or None)
+        self.stack = []  # per guess: (trail mark, the empty branch still to try, or None)
         state = self.node(None)
         while True:
             if state == 'solved':
@@ -203,12 +179,11 @@ class Searcher(Prober):
 # %% [markdown]
 # The worked example: lesson 3's 4x4 puzzle with two solutions, probing off, guesses in reading
 # order. A subclass prints each node (what it found, the grid, the trail's length, the stack
-# before its own guess is pushed) and each undo. A stack entry shows its mark and the cell of its
-# pending empty branch; `-` means both branches were entered.
+# before its own guess is pushed) and each undo. A stack entry shows its mark and the cell
+# (row, column, both counted from 0) of its pending empty branch; `-`: both branches entered.
 
 # %% tags=["active-ipynb"]
 # from nonogram2d import show_grid
-#
 #
 # class TracingSearcher(Searcher):
 #     """A Searcher that prints what each node found, and the grid after every undo."""
@@ -231,16 +206,14 @@ class Searcher(Prober):
 # print(f'{len(list(traced.solutions()))} solutions, {traced.nodes} nodes')
 
 # %% [markdown]
-# Line logic at the root decides 4 cells; the root guesses (0, 0), pushes mark 4 and enters the
-# filled branch. There the trail grows to 12 and the node guesses (2, 0), pushing mark 12. Its
-# filled branch is a solution; the loop undoes to 12, marks that entry `-` and enters the empty
-# branch: the second solution. It pops the entry at 12, undoes to 4 and enters the root's empty
-# branch, a dead end; the stack empties. Every undo restores the grid in which its mark was taken.
+# After the first solution the loop undoes to 12 and enters the empty branch of (2, 0); after the
+# second it pops mark 12, undoes to 4 and enters the root's empty branch, a dead end. Every undo
+# restores the grid in which its mark was taken.
 #
 # ## The fast entry points
 #
-# The public functions are lesson 4's, with this engine behind them and its options (strategies,
-# skips, budgets) as keywords; `analyse` returns lesson 4's `Verdict`.
+# Lesson 4's public functions, with this engine behind them and its options (strategies, skips,
+# budgets) as keywords:
 
 # %%
 def solutions(rows, cols, grid=None, **options) -> Iterator[Grid]:
@@ -272,10 +245,9 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # %% [markdown]
 # ## The engine on Forever
 #
-# The whole search on Forever, asking for two solutions (is the first the only one?): with lesson
-# 4's choices (every probe made; `best_last_probe`, lesson 4's guess, never reads the activity),
-# then skipping unchanged lines, then with activity (the default), and the default changed in one
-# way each.
+# `analyse` on Forever (it asks for two solutions): with lesson 4's choices (every probe made,
+# `best_last_probe`), then skipping unchanged lines, then with activity (the default), and the
+# default changed in one way each.
 
 # %% tags=["active-ipynb"]
 # import nonofiles
@@ -285,8 +257,7 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 #                 '+ skip unchanged lines': dict(choose_guess=best_last_probe),
 #                 '+ activity (the default)': {},
 #                 '(unchanged lines again)': dict(skip_unchanged=False),
-#                 '(activity not growing)': dict(activity_growth=1.0),
-#                 '(+ skip implied values)': dict(skip_implied=True)}
+#                 '(activity not growing)': dict(activity_growth=1.0)}
 # forever_verdicts = {name: analyse(forever_rows, forever_cols, **options)
 #                     for name, options in forever_runs.items()}
 # for name, verdict in forever_verdicts.items():
@@ -295,32 +266,24 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # assert len({str(v.solutions) for v in forever_verdicts.values()}) == 1  # the same answer
 
 # %% [markdown]
-# Lesson 4's choices take a few hundred nodes. Skipping unchanged lines keeps the nodes nearly as
-# they were and cuts the probes, and the line solves, to less than half. Activity then cuts the
-# nodes to about a fifth. With activity, though, the skip costs nodes: probing unchanged lines
-# again takes fewer nodes than the default, for nearly twice the probes. Activity that does not
-# grow, and skipping implied values, take more nodes. Where did the contradictions happen? The
-# busiest lines at the end of the default search, in red on the solution, and where its guesses
-# went:
+# Skipping unchanged lines cuts the probes and line solves to less than half; activity then cuts
+# the nodes to about a fifth. With activity, though, probing unchanged lines again takes fewer
+# nodes, for nearly twice the probes. Where did the contradictions happen, and the guesses?
 
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
 # from nonodraw import draw_grid
 #
-#
 # guesses = []
-#
 #
 # def recorded(engine, grid, candidates):
 #     """The default guess strategy, busiest_lines, keeping each cell it chooses in `guesses`."""
 #     guesses.append(busiest_lines(engine, grid, candidates))
 #     return guesses[-1]
 #
-#
 # forever = Searcher(forever_rows, forever_cols, choose_guess=recorded)
 # found = list(islice(forever.solutions(), 2))
 # busiest = sorted(range(50), key=lambda line: -forever.activity[line])[:8]
-# print('the eight lines with the most activity:', ', '.join(map(forever.line_name, busiest)))
 # frame = (0, 1, 23, 24)
 # print(sum(1 for r, c in guesses if r in frame or c in frame), 'of', len(guesses),
 #       'guesses in the frame (the two outermost rows or columns of a side)')
@@ -328,82 +291,65 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 #           changed=[(r, c) for r in range(25) for c in range(25)
 #                    if r in busiest or 25 + c in busiest],
 #           labels={1: 'filled, on a busy line', 0: 'empty, on a busy line'},
-#           title='Forever (webpbn #6574, by Gator): the busiest lines in red')
+#           title='Forever (webpbn #6574, by Gator): the eight busiest lines in red')
 # plt.show()
 
 # %% [markdown]
-# Four of the eight busiest lines are outer columns of the frame (0, 1, 23, 24) and one is its
-# top row; three are rows across the middle. Nearly all guesses went to the frame.
+# Five of the eight busiest lines are the frame's outer columns and its top row; three cross the
+# bell. Nearly all guesses went to the frame.
 #
 # ## What each idea buys
 #
-# `benchmarks/speed.py` times sixteen puzzles on one machine and writes `benchmarks/results/`,
-# which the library module `nonobench` reads and draws: lesson 8's five; eight random 30x30
-# pictures (each cell filled with probability 0.5, fixed seed); and three examples of the
-# pynogram solver, **not shipped** in `puzzles/` (pynogram's licence covers its code, not the
-# pictures it collected). *LalaFrogKK* (25x25, from CGI-LAB's list of puzzles its solver could
-# not solve, with several solutions) is used all the same for its search, the set's longest;
-# *MLP* (50x59, from habrahabr.ru post 151819) and *football* (20x20, from Jasper Van der
-# Jeugt's blog) are drawings that probing settles.
+# `benchmarks/speed.py` timed sixteen puzzles on one machine: lesson 8's five; eight random 30x30
+# pictures (each cell filled with probability 0.5); and three examples of pynogram, an
+# open-source solver by Tsionyx, **not shipped** in `puzzles/` (its licence covers its code
+# only): *LalaFrogKK* (25x25, from CGI-LAB's list of puzzles its solver could not solve), *MLP*
+# (50x59, from habrahabr.ru) and *football* (20x20, from Jasper Van der Jeugt's blog). In
+# `benchmarks/results/`, `ablation.csv` switches one idea at a time in the default engine;
+# `ideas.csv` adds the ideas one by one to lesson 4's engine.
 #
-# An idea is measured by switching it (on, for a variant off by default): the factor is the total
-# time without it over the total with it; above 1, it pays. Runs stop at 10 s and count as 10 s,
-# so capped runs without the idea make its factor a lower bound. The trail cannot be switched
-# off: its row compares two slow engines (lesson 8's first pair, some 27 s each against the
-# default's 3 s), drawn below a dashed line and printed apart.
+# An idea's factor is the total time without it over the total with it, the rest unchanged (a
+# variant, off by default, is switched on); above 1, it pays. Runs stop at 10 s and count as 10 s,
+# so capped runs without the idea make its factor a lower bound. The library module `nonobench`
+# reads the files (`idea_measurements`) and draws the factors (`draw_factors`).
 
 # %% tags=["active-ipynb"]
-# from nonobench import draw_factors, idea_measurements, print_factors, read_rows, totals
+# from nonobench import draw_factors, idea_measurements
 #
-# measured = idea_measurements()  # benchmarks/results/ablation.csv and ideas.csv, totals
-# print_factors(measured)
-# runs = {(row['puzzle'], row['config']): row for row in read_rows('ablation.csv')}
-# for config in ('default', 'guess: best last probe, no activity', 'guess: no activity growth',
-#                'probes: again where lines are unchanged'):
-#     print(f'{config:>39}:', '; '.join(f"{name} {runs[puzzle, config]['seconds']} s, "
-#                                       f"{runs[puzzle, config]['nodes']} nodes"
-#                                       for name, puzzle in (('Forever', 'webpbn-06574'),
-#                                                            ('LalaFrogKK', 'LalaFrogKK'))))
-# print(f"the default engine's total, measured in both files: {measured['memo'][3][0]:.2f} s and",
-#       f"{totals(read_rows('ideas.csv'))['+ activity (the default)'][0]:.2f} s")
+# measured = idea_measurements()  # {idea: (lesson, kept, (seconds, runs over 10 s) without, with)}
 # draw_factors(measured, 'What each idea buys: time without it / time with it, 16 puzzles')
 # plt.show()
 
 # %% [markdown]
-# Without probing, half the set runs out of time. Guessing where contradictions cluster is the
-# largest idea of these lessons, mostly thanks to one puzzle: with lesson 4's guess LalaFrogKK
-# runs out of time, against under a second by default. The memo and the direct solver come next;
-# no variant off by default pays. Three rows need a second look:
+# Without probing, half the set runs out of time. Guessing where contradictions cluster comes
+# next, mostly thanks to one puzzle that runs out of time without it; then the memo and the direct
+# solver. No variant off by default pays. Three rows need a second look:
 #
-# 1. *The trail* says almost nothing here: capped runs on Forever and LalaFrogKK dominate both
-#    totals. Its gain like with like, measured in lesson 8, is inside every other row.
-# 2. *Skipping unchanged lines* buys little: a skipped probe can be a missed deduction, and with
-#    the skip the default search takes more nodes on Forever and LalaFrogKK.
-# 3. *Activity that grows* measures faster when **off**, beyond noise (the default, measured
-#    twice, differs far less): growth costs nodes on LalaFrogKK and saves some on Forever. It is
-#    meant for long searches, to leave behind a part they have finished with; SAT solvers'
-#    searches run to millions of guesses, ours to tens.
+# 1. *The trail* cannot be switched off in the default engine, so its row compares two slow
+#    engines of `ideas.csv` (lines as lists, with and without the trail), whose capped runs
+#    dominate both totals. Lesson 8 measured the trail alone: it beats copying where probes are
+#    many.
+# 2. *Skipping unchanged lines* buys little: a skipped probe can be a missed deduction, and on
+#    Forever the skip costs nodes.
+# 3. *Activity that grows* saves nodes on Forever (55 against 65) but does not pay on the whole
+#    set. It is meant for long searches, to leave behind a part they have finished with.
 #
 # ## What we have learned, and what comes next
 #
 # - Guessing where lines failed most sends the search where the puzzle is hard.
-# - A search on an undo trail keeps its own stack of `(mark, branch still to try)`, and goes back
-#   by undoing to the latest mark with a branch left.
-# - The entry points are lesson 4's, on the engine of lessons 8 and 9; strategies are functions.
-# - One table ranks the ideas by measured time: what each buys on this set, not why.
+# - A search on an undo trail keeps its own stack of `(mark, branch still to try)`.
+# - A measurement ranks ideas by what each buys on one set of puzzles, not why.
 #
-# Some published puzzles remain out of reach: they need reasoning across many lines at once.
-# Next, lesson 10 turns a puzzle into a logic formula and hands it to a SAT solver.
+# Some published puzzles need reasoning across many lines at once. Next, lesson 10 turns a puzzle
+# into a logic formula and hands it to a SAT solver.
 #
 # ## Exercises
 #
 # 1. *Predict, then run.* Trace the 2x2 diagonal (`[[1], [1]]` both ways) with `TracingSearcher`
 #    and probing off. How many nodes, and how many stack entries at most?
-# 2. Analyse Forever with `choose_guess=first_candidate` and with `best_last_probe`. How many
-#    nodes does each take, and where do their first guesses lie?
-# 3. Is growing activity worth keeping? Compare the nodes with `activity_growth` at `1.0`, `1.1`
-#    and `1.5`: of `analyse` on Forever, and of a `Searcher` listing all solutions of
-#    `nonoprobe.random_picture(30, 30, 0.5, seed=1)` (clues by `nonogram2d.pic2gram`). Why can
-#    growth change nothing where no line ever fails?
+# 2. Analyse Forever with `choose_guess=first_candidate`. How many nodes does it take? Where do
+#    its first ten guesses lie? (Record them as `recorded` does above.)
+# 3. Compare the nodes of `analyse` on Forever with `activity_growth` at `1.0`, `1.1` and `1.5`.
+#    Why can growth change nothing where no line ever fails?
 # 4. *Extend.* Give `Searcher` a count of the deepest stack it reaches. How deep does Forever's
 #    search go?

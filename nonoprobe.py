@@ -10,14 +10,11 @@
 # - judge a puzzle as a teacher needs to: no solution, exactly one, or several, and whether it
 #   needs line logic alone, probing, or guessing.
 #
-# The engine is lesson 3's, extended the way lesson 3 promised: a new `deduce` (line logic, then
-# probing) and a new strategy for the cell to guess, passed in. This notebook is the module
-# `nonoprobe`.
+# The engine is lesson 3's, extended: a new `deduce` (line logic, then probing) and a new
+# strategy for the cell to guess. This notebook is the module `nonoprobe`.
 
 # %%
-"""Lesson 4: probing, guesses chosen by probes, search budgets, and a verdict for a puzzle.
-
-Start with solutions, solve and analyse; Engine extends lesson 3's engine."""
+"""Lesson 4: probing, guesses chosen by probes, search budgets, and a verdict for a puzzle."""
 
 import random
 import time
@@ -25,8 +22,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import nonogram2d
-from nonocheck import SearchLimit, checked_budget, plural
-from nonogram2d import pic2gram, propagate, transpose  # noqa: F401 (the puzzles' vocabulary)
+from nonocheck import checked_budget, plural, search_limit
+from nonogram2d import pic2gram
 from nonovector import Contradiction, Grid
 
 # %% [markdown]
@@ -39,19 +36,18 @@ from nonovector import Contradiction, Grid
 # - one value contradicts: the cell takes the other value, with everything that value decided;
 # - both contradict: the puzzle, in its present state, has no solution;
 # - both survive: a cell that came out the *same* both ways is certain. Otherwise nothing is
-#   certain, but we know how much each value would decide, which will tell search where to guess.
+#   certain, but we know how much each value would decide.
 #
-# Repeat over all unknown cells while a round of probes decides something. The order is another
-# strategy; the default tries first the cells next to known cells (or to the edge), on the idea
-# that their lines are the most constrained (exercise 2 puts the idea to the test). A probe works on a copy of the grid. Two methods, `choices` (lesson 3's:
-# what a cell may still be) and `certain`, are all the engine knows of values.
+# `probe_all` probes every unknown cell (each probe works on a copy of the grid), and repeats
+# while a round of probes decides something. The order of the probes is one more strategy. The default tries first
+# the cells next to known cells (or to the edge of the grid), on the idea that their lines are
+# the most constrained; that is a bet about puzzles, not a rule.
 
 # %%
 def most_known_neighbours(engine: nonogram2d.Engine, grid: Grid) -> list[tuple[int, int]]:
     """Strategy for the order of probes: the unknown cells, those with more known neighbours
     first (the edge of the grid counts as known), then in reading order (the default)."""
     height, width = len(grid), len(grid[0])
-
     def known_neighbours(r, c):
         return sum(1 for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
                    if not (0 <= rr < height and 0 <= cc < width) or grid[rr][cc] is not None)
@@ -89,10 +85,8 @@ class Engine(nonogram2d.Engine):
                 for j, cell in enumerate(row) if trial[i][j] != cell}
 
     def probe_all(self, grid: Grid, stop=lambda: None) -> dict:
-        """Probe every unknown cell both ways, writing what is certain into `grid`, until a
-        whole round decides nothing. Returns that round's probes, {cell: (if filled, if empty)};
-        raises Contradiction if some cell can be neither. `stop()` is called before each probe
-        (the search uses it to enforce its budgets)."""
+        """Probe every unknown cell both ways (calling `stop()` first), writing what is certain into
+        `grid`, until a round decides nothing; return its probes, {cell: (if filled, if empty)}."""
         while True:
             probes, progress = {}, False
             for r, c in self.probe_order(self, grid):
@@ -111,108 +105,59 @@ class Engine(nonogram2d.Engine):
 
 
 # %% [markdown]
-# Before running it, look at probing up close, on lesson 3's *Edge* (webpbn #23, 10 columns by
-# 11 rows), where line logic decides nothing. Take the cell whose probe decides most: one of its
-# values contradicts and the other decides many cells (cells are named (row, column)). The left
-# picture supposes the cell filled
-# and shows in red what follows until a line has no layout left (named in the title; propagation
-# stops there); the right one supposes it empty and shows everything that follows. So the cell is
-# empty, and everything red on the right is certain.
+# Look at one probe up close, on lesson 3's *Edge*, where line logic decides nothing. Take the
+# cell whose probe decides most. The left picture supposes it filled and shows in red what
+# follows, up to the line that has no layout left (named in the title; propagation stops there);
+# the right one supposes it empty. So the cell is empty, and everything red on the right is
+# certain. (The library's `draw_probe` draws the two pictures.)
 
 # %% tags=["active-ipynb"]
-# from pathlib import Path
 # import matplotlib.pyplot as plt
-# from nonodraw import changed_cells, draw_grid, draw_steps
+# from nonocheck import SearchLimit, check_picture
+# from nonodraw import draw_probe, draw_steps
 # from nonofiles import read_puzzle
 #
-# PUZZLES = Path('..') / 'puzzles'   # the notebooks run in notebooks/
-# edge_puzzle = read_puzzle(PUZZLES / 'webpbn-00023.non')
-# edge = Engine(edge_puzzle.rows, edge_puzzle.cols)
-# edge.propagate(edge.grid)
-#
-#
-# def decides_alone(cell):
-#     """How much the one surviving value of `cell` decides (0 unless exactly one survives)."""
+# edge_puzzle = read_puzzle('../puzzles/webpbn-00023.non')  # (the notebooks run in notebooks/)
+# edge = Engine(edge_puzzle.rows, edge_puzzle.cols)  # line logic decides nothing here
+# def decides_alone(cell):  # how much the one surviving value decides (0 unless just one survives)
 #     outcomes = [edge.probe(edge.grid, *cell, value) for value in (1, 0)]
 #     return len(outcomes[0] or outcomes[1]) if outcomes.count(None) == 1 else 0
 #
-#
-# cell = max(edge.probe_order(edge, edge.grid), key=decides_alone)
-# fig, axes = plt.subplots(1, 2, figsize=(9, 5.4))
-# for ax, value in zip(axes, (1, 0)):
-#     grid, failed = [row[:] for row in edge.grid], None
-#     try:
-#         edge.propagate(grid, edge.set_cells(grid, {cell: value}))
-#     except Contradiction as error:  # propagation stops at the line that fails: name it
-#         failed = str(error).split(' cannot')[0]
-#     draw_grid(grid, edge.rows, edge.cols, ax=ax, numbers=True,
-#               changed=changed_cells(edge.grid, grid), title=f'suppose {cell} '
-#               f'{"filled" if value else "empty"}: {f"{failed} fails" if failed else "no contradiction"}')
+# draw_probe(edge, edge.grid, max(edge.probe_order(edge, edge.grid), key=decides_alone))
 # plt.show()
 
 # %% [markdown]
-# Now the whole of probing, on the whole of *Edge*. To see it work, a small subclass keeps a copy
-# of the grid each time it propagates something a probe made certain. The first decisions each
-# settle a single cell near the edge (the cells next to the border are tried first); they add up,
-# until single probes decide whole regions at the end. Shown: the first four pictures and the last
-# four, each with what its own decision settled in red.
+# Now `probe_all` on the whole of Edge, against lesson 3's plain search:
 
 # %% tags=["active-ipynb"]
-# class RecordingEngine(Engine):
-#     """An Engine that keeps a snapshot of its own grid each time it propagates on it."""
-#     def propagate(self, grid, lines=None):
-#         super().propagate(grid, lines)
-#         if grid is self.grid:  # not a probe's trial copy: probing decided something
-#             self.snapshots.append([row[:] for row in grid])
-#         return grid
-#
-#
-# edge = RecordingEngine(edge_puzzle.rows, edge_puzzle.cols)
-# edge.snapshots = []
+# edge = Engine(edge_puzzle.rows, edge_puzzle.cols)
 # edge.probe_all(edge.propagate(edge.grid))
-# last = len(edge.snapshots) - 1
-# print(f'Edge: {sum(r.count(None) for r in edge.snapshots[0])} unknown after line logic,',
-#       f'{sum(r.count(None) for r in edge.grid)} after {last} decisions by probing;',
-#       f'{edge.probes} probes, {edge.line_solves} line solves')
-# shown = [0, 1, 2, 3] + list(range(last - 3, last + 1))
-# draw_steps([edge.snapshots[k] for k in shown], edge.rows, edge.cols,
-#            titles=['after line logic'] + [f'decision {k} of {last}' for k in shown[1:]],
-#            changed=[changed_cells(edge.snapshots[max(k - 1, 0)], edge.snapshots[k]) for k in shown])
-# plt.show()
-
-# %% [markdown]
-# Probing finishes *Edge* without a single guess, at a price in line solves: lesson 3's plain
-# search needed none of these probes, only its guesses.
-
-# %% tags=["active-ipynb"]
 # plain = nonogram2d.Engine(edge_puzzle.rows, edge_puzzle.cols)
 # list(plain.solutions())
-# print(f'lesson 3, plain search: {plain.nodes} nodes, {plain.line_solves} line solves;',
-#       f'probing: 1 node, {edge.probes} probes, {edge.line_solves} line solves')
+# print(f'probing: solved {edge.solved(edge.grid)}, {edge.probes} probes, {edge.line_solves}',
+#       f'line solves; plain search: {plain.nodes} nodes, {plain.line_solves} line solves')
 
 # %% [markdown]
-# On Edge the plain search is the cheaper: probing is not free, and on a small puzzle guessing
-# costs little. Probing pays where guesses are expensive: on big puzzles, where one wrong guess
-# can mean a deep search below it.
+# Probing finishes Edge without a guess, but on this small puzzle guessing is cheaper. Nor does
+# the bet on the probe order pay here: on Edge, plain reading order happens to need fewer probes.
 #
 # ## Better guesses, and a budget
 #
 # Some puzzles defeat probing, and some have several solutions, which no sound deduction can pick
-# between: the search must still guess. But probing knows how much each value of each cell
-# decides, so the default guess, `best_probe`, takes the cell whose weaker value decides the
-# most: whichever way the guess goes, much follows. The engine's `deduce` now runs line logic,
-# then probing (unless `probing=False`), and keeps the last round of probes for `best_probe`.
+# between: the search must still guess. Probing knows how much each value of each cell decides,
+# so the default strategy for the cell to *guess*, `best_probe`, takes the cell whose weaker value
+# decides most: whichever way the guess goes, much follows. The engine's `deduce` now runs line
+# logic, then probing (unless `probing=False`); lesson 3's `method` gains a value, `'probing'`.
 #
-# Search can take a very long time on a hard puzzle, and a program serving a user must not hang.
-# `max_nodes` bounds the number of search nodes and `time_limit` the seconds; when either runs out
-# the search raises `SearchLimit` (a `RuntimeError`), whose message says how far it got and whose
-# attributes keep the solutions found so far. The engine also records how far a solve had to go,
-# `method`: `'line'`, `'probing'` or `'search'`.
+# A program serving a user must not hang on a hard puzzle. `max_nodes` bounds the nodes and
+# `time_limit` the seconds; when either runs out the search raises `SearchLimit`, which says how
+# far it got and keeps the solutions found so far. (The library's `checked_budget` rejects a
+# budget that is not a number of at least 0; its `search_limit` words the error.)
 
 # %%
 def best_probe(engine: 'Engine', grid: Grid) -> tuple[int, int]:
-    """Strategy for the cell to guess: the one whose weaker value decides most, by the node's
-    last round of probes; without probes (probing=False), the first unknown cell (the default)."""
+    """Strategy for the cell to guess (the default): the one whose weaker value decides most, by
+    the node's last round of probes; without probes (probing=False), the first unknown cell."""
     probes = engine.last_probes
     if not probes:
         return nonogram2d.first_unknown(engine, grid)
@@ -257,23 +202,16 @@ class Engine(Engine):
         if self.time_limit is not None and self.seconds() > self.time_limit:
             over.append(f'time_limit={self.time_limit} s')
         if over:
-            seconds = self.seconds()
-            raise SearchLimit(f'search stopped by {" and ".join(over)} after {self.nodes} nodes, '
-                              f'{self.probes} probes and {seconds:.1f} s, with '
-                              f'{len(self.found)} solution(s) found so far',
-                              self.nodes, seconds, [row[:] for row in self.found])
+            raise search_limit(over, self.nodes, self.probes, self.seconds(), self.found)
 
 
 # %% [markdown]
-# The public functions are lesson 3's, with this engine; `probing` and the strategies change the
-# order of the work, and so which solution comes first and how much work it takes, never the set
-# of solutions (the tests check this against brute force).
+# `solutions` and `solve` are lesson 3's, with this engine.
 
 # %%
 def solutions(rows, cols, grid=None, **options) -> Iterator[Grid]:
-    """Every solution of the puzzle, each once, as a generator of grids (lists of rows of 0/1).
-    Options are Engine's: line_solver, next_line, probe_order, choose_guess, probing, trace, and
-    the budgets max_nodes (search nodes) and time_limit (seconds), which raise SearchLimit."""
+    """Every solution, each once, as a generator of grids. Options are Engine's: lesson 3's, and
+    probe_order, probing, and the budgets max_nodes and time_limit (seconds)."""
     return Engine(rows, cols, grid, **options).solutions()
 
 
@@ -286,34 +224,32 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 
 
 # %% [markdown]
-# Lesson 3's 4x4 puzzle, with two solutions, needed five nodes of blind search; with probing and
-# better guesses it needs fewer nodes, and more line solves (probing trades guesses for line
-# solves):
+# Probing pays where guesses are expensive. Jan Wolter's *Petro* (webpbn #436, 35x40, a stone
+# face, in `puzzles/`) needs no guess with probing; lesson 3's plain search (`probing=False`),
+# given a budget of 200 nodes, stops without a solution:
 
 # %% tags=["active-ipynb"]
-# trace_rows, trace_cols = [[1, 1], [2], [1], [3]], [[1, 1], [1, 1], [1, 1], [1, 1]]
-# for probing in (False, True):
-#     engine = Engine(trace_rows, trace_cols, probing=probing)
-#     found = list(engine.solutions())
-#     print(f'probing={probing}: {len(found)} solutions, {engine.nodes} nodes,',
-#           f'{engine.probes} probes, {engine.line_solves} line solves')
+# petro = read_puzzle('../puzzles/webpbn-00436.non')
+# with_probing = Engine(petro.rows, petro.cols)
+# print('probing:', len(list(with_probing.solutions())), 'solution,', with_probing.nodes, 'node')
+# try:
+#     list(solutions(petro.rows, petro.cols, probing=False, max_nodes=200))
+# except SearchLimit as error:
+#     print(f'plain search: SearchLimit after {error.nodes} nodes, {len(error.solutions)} solutions')
 
 # %% [markdown]
 # ## A verdict for a puzzle
 #
 # A teacher who makes a puzzle for a class wants to know three things before printing it. Does it
-# have a solution at all? Exactly one (so the picture the pupils find is the one intended)? And
-# how hard is it: can it be finished line by line, does it need "what if" reasoning (probing),
-# or does it need guessing? `analyse` answers by asking the search for two solutions and
-# reporting what it took. A `Verdict` holds the answer as data: `status` is `'none'`, `'unique'`
-# or `'multiple'`; `method` is how far the solver had to go; `solutions` holds the (up to two)
-# solutions found; and the counters say how much work it was. `describe` turns it into words.
+# have a solution? Exactly one (so the picture the pupils find is the one intended)? How hard is
+# it: line logic alone, "what if" reasoning (probing), or guessing? `analyse` asks the search for
+# two solutions. Its `Verdict` holds the `status` (`'none'`, `'unique'` or `'multiple'`), the
+# `method`, the (up to two) `solutions` found, and the work it took; `describe` says it in words.
 
 # %%
 @dataclass
 class Verdict:
-    """What analyse found: status 'none' | 'unique' | 'multiple'; method 'line' | 'probing' |
-    'search' (how far the solver had to go); up to two solutions; and the work it took."""
+    """What analyse found: a status, a method, up to two solutions, and the work it took."""
     status: str
     method: str
     solutions: list = field(repr=False)
@@ -334,8 +270,7 @@ class Verdict:
 
 # %%
 def analyse(rows, cols, grid=None, **options) -> Verdict:
-    """Judge a puzzle: no solution, one, or several? Found by line logic, probing or search?
-    Returns a Verdict. Options are those of `solutions`."""
+    """Judge a puzzle (a Verdict); options are those of `solutions`."""
     engine = Engine(rows, cols, grid, **options)
     found = []
     for solution in engine.solutions():
@@ -347,41 +282,32 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 
 
 # %% [markdown]
-# The verdicts of the puzzles so far: lesson 1's small 5x5 picture, the Cat and Edge, the 4x4
-# and the 2x2 diagonal puzzle of lesson 3, a 2x2 puzzle that no picture fits, and Jan Wolter's
-# Dancer (webpbn #1, 5 columns by 10 rows, a stick figure dancing, in `puzzles/`):
+# The verdicts of lesson 1's 5x5 picture, Edge, lesson 3's 4x4 puzzle (its plain search took 5
+# nodes) and a 2x2 puzzle that no picture fits:
 
 # %% tags=["active-ipynb"]
 # small = pic2gram('01110\n11010\n01110\n00110\n00111')
-# impossible = ([[2], []], [[2], []])  # well formed (two filled cells each way), no picture fits
-# examples = {'small 5x5': small, 'Dancer (#1)': read_puzzle(PUZZLES / 'webpbn-00001.non'),
-#             'Cat (#6)': read_puzzle(PUZZLES / 'webpbn-00006.non'), 'Edge (#23)': edge_puzzle,
-#             'the 4x4': (trace_rows, trace_cols), 'diagonal 2x2': ([[1], [1]], [[1], [1]]),
-#             'impossible 2x2': impossible}
-# for name, puzzle in examples.items():
-#     rows, cols = (puzzle.rows, puzzle.cols) if hasattr(puzzle, 'rows') else puzzle
-#     print(f'{name:>16}: {analyse(rows, cols).describe()}')
+# examples = {'small 5x5': small, 'Edge': (edge.rows, edge.cols),
+#             'the 4x4': ([[1, 1], [2], [1], [3]], [[1, 1]] * 4),
+#             'impossible 2x2': ([[2], []], [[2], []])}  # well formed, but no picture fits
+# for name, (rows, cols) in examples.items():
+#     print(f'{name:>14}: {analyse(rows, cols).describe()}')
 
 # %% [markdown]
 # To check a puzzle of your own, draw it in the picture below and run the cell again. The cell
-# prints the verdict and draws the first solutions found next to the picture. Is this round ring
-# a good puzzle? Then try a square frame (the whole border filled).
+# prints the verdict and draws the picture next to the first solutions found. Is this ring a good
+# puzzle? Then try a square frame (the whole border filled).
 
 # %% tags=["active-ipynb"]
-# my_picture = '''
-# 01110
+# my_picture = check_picture('''01110
 # 10001
 # 10001
 # 10001
-# 01110
-# '''
-# my_rows, my_cols = pic2gram(my_picture)
-# my_verdict = analyse(my_rows, my_cols)
-# mine = [[int(ch) for ch in line] for line in my_picture.split()]
-# print(my_verdict.describe(), '| the picture is among the solutions found:',
-#       mine in my_verdict.solutions)
-# draw_steps([mine] + my_verdict.solutions, my_rows, my_cols, changed=[[]] * 3,
-#            titles=['the picture'] + [f'solution {k}' for k in (1, 2)][:len(my_verdict.solutions)])
+# 01110''')
+# my_verdict = analyse(*pic2gram(my_picture))
+# print(f'{my_verdict.describe()} | the picture among them: {my_picture in my_verdict.solutions}')
+# draw_steps([my_picture] + my_verdict.solutions, *pic2gram(my_picture), changed=[[]] * 3,
+#            titles=['the picture', 'solution 1', 'solution 2'])  # (changed: no red marks)
 # plt.show()
 
 # %% [markdown]
@@ -390,9 +316,9 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 #
 # ## Random pictures
 #
-# Random pictures make endless test puzzles. At a density of one half, the puzzle of a random
-# picture is rarely line-solvable and rarely unique: its many short blocks can be shuffled in
-# more than one way. The generator takes a seed, so every run makes the same pictures.
+# Random pictures make endless test puzzles. A random 20x20 picture at a density of one half is
+# rarely line-solvable and rarely unique: its many short blocks can be shuffled in more than one
+# way. The generator takes a seed, so every run makes the same pictures.
 
 # %%
 def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
@@ -404,31 +330,18 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 # %% tags=["active-ipynb"]
 # from collections import Counter
 # verdicts = [analyse(*pic2gram(random_picture(20, 20, 0.5, seed))) for seed in range(10)]
-# print('ten random 20x20 pictures at density 0.5:',
-#       Counter(f'{verdict.status} by {verdict.method}' for verdict in verdicts))
-
-# %% [markdown]
-# A random 25x25 picture, which has very many solutions, with a budget of ten nodes: the search
-# stops as it enters the eleventh.
-
-# %% tags=["active-ipynb"]
-# import re
-# try:
-#     list(solutions(*pic2gram(random_picture(25, 25, 0.5, seed=1)), max_nodes=10))
-# except SearchLimit as error:
-#     print('nodes:', error.nodes, '| solutions found so far:', len(error.solutions),
-#           '\nmessage:', re.sub(r'[0-9.]+ s,', '... s,', str(error)))  # (the time varies)
+# print('ten random 20x20 pictures:', Counter(f'{v.status} by {v.method}' for v in verdicts))
 
 # %% [markdown]
 # Two limits of this engine: its pace (every probe copies the grid, and every node probes every
-# unknown cell), and its depth (each guess is one more level of recursion, and Python stops a
-# recursion at `sys.getrecursionlimit()` levels, a thousand unless a program raises it). Both are
-# matters of engineering, not of the ideas.
+# unknown cell), and its depth (each guess is one more level of recursion, which Python bounds by
+# `sys.getrecursionlimit()`). Both are matters of engineering, not of ideas.
 #
-# For a class, the library module `nonostepper` drives a solve live. Run the cell below, then
-# press *next* to solve one line (its clue turns yellow, the cells it decided red), *back* to
-# undo, or click a cell to probe or guess it; edit a clue and press Enter for the new puzzle's
-# verdict. Try it on Edge: `stepper_widget(edge.rows, edge.cols)`.
+# For a class, the library module `nonostepper` drives a solve live. When the notebook runs in
+# Jupyter, the cell below shows a stepper (a page of the book shows only a note): press *next* to
+# solve one line (its clue turns yellow, the cells it decided red), *back* to undo, or click a
+# cell to probe or guess it; edit a clue and press Enter for the new puzzle's verdict. Try it on
+# Edge: `stepper_widget(edge.rows, edge.cols)`.
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # from nonostepper import stepper_widget
@@ -438,24 +351,23 @@ def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
 # ## What we have learned, and what comes next
 #
 # - A probe supposes a cell filled, then empty; what both agree on, or all that the only
-#   survivor decides, is certain. `probe_all` repeats probes until a round decides nothing.
-# - `best_probe` guesses where probing says most will follow; budgets (`max_nodes`,
-#   `time_limit`) stop a search that takes too long, with `SearchLimit`.
+#   survivor decides, is certain.
+# - `best_probe` guesses where probing says most will follow; budgets stop a long search.
 # - `analyse` gives a `Verdict`: no solution, unique, or several, and whether line logic,
 #   probing or search was needed.
 #
-# Next, lesson 5 meets a famous puzzle that comes with given cells, and a method that lists whole
-# lines, which this lesson's engine beats.
+# Next, lesson 5 meets a famous puzzle that comes with given cells.
 #
 # ## Exercises
 #
-# 1. *Predict, then run.* Does a plus sign (the middle row and the middle column of a 5x5 grid
-#    filled) make a good puzzle? Does a 5x5 grid with only its four corners filled? Predict, then
-#    run `analyse` on both.
-# 2. Count the probes and nodes of `analyse` on Edge with `probe_order` set to reading order
+# 1. *Predict, then run.* Is a plus sign (the middle row and the middle column of a 5x5 grid
+#    filled) a good puzzle? And a 5x5 grid with only its four corners filled? Check with
+#    `analyse`.
+# 2. Count the probes and line solves of `analyse` on Edge and on Wolter's *Mum*
+#    (`puzzles/webpbn-00065.non`, 40x34), with the default `probe_order` and with reading order
 #    (`lambda engine, grid: [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
-#    if cell is None]`). Which order is cheaper, and why might that be?
+#    if cell is None]`). Which order is cheaper on each?
 # 3. *Prove it.* Show that when both values of a probed cell survive, a cell that came out the
 #    same both ways is the same in every solution.
-# 4. *Extend.* Write a verdict for ten random 10x10 pictures at densities 0.3, 0.5 and 0.7. At
+# 4. *Extend.* Analyse ten random 10x10 pictures per density, at densities 0.3, 0.5 and 0.7. At
 #    which density are unique puzzles most common?

@@ -18,8 +18,10 @@ of those lessons lives here, documented and tested:
   (die_with_parent) and may not map more than its memory share (cap_address_space).
   check_race_options checks the race's options; engine_out_of_memory lets SAT answer when the
   engine runs out of memory.
-- For the lessons' demonstrations: formula_names and show_clauses print clauses by name;
-  engine_against_sat and race_rows read the benchmark results that lessons 10 and 11 plot.
+- For the lessons' demonstrations: formula_names, show_clauses and show_line_formula print
+  clauses by name; engine_against_sat and race_rows read the benchmark results that lessons 10
+  and 11 plot, draw_engine_against_sat and draw_race draw them, and print_engine_against_sat and
+  show_race print what those lessons say of them.
 
 Every function the child runs must be importable by name in a fresh Python: importable() maps a
 function defined in a notebook (module __main__) to its twin in the paired module.
@@ -381,14 +383,16 @@ def engine_against_sat(fastest: float = 1e-3, limit: float = 10.0) -> list[dict]
 def race_rows() -> list[dict]:
     """The rows of benchmarks/results/race.csv (each puzzle run three ways as whole processes:
     the engine alone, SAT alone, the race), each with `answered_by` ('engine', 'SAT', or 'none'
-    when the race gave up) and the times as floats: `race` and `faster` (the faster of the engine
-    alone and SAT alone; None where neither answered)."""
+    when the race gave up), `sat_joined` (did the race start a second process: the sum of its
+    processes' peaks exceeds the largest one) and the times as floats: `race` and `faster` (the
+    faster of the engine alone and SAT alone; None where neither answered)."""
     import nonobench
 
     rows = nonobench.read_rows('race.csv')
     for row in rows:
         gave_up = row['race_exit'] not in ('0', '1')
         row['answered_by'] = 'none' if gave_up else row['race_part'].split()[0]
+        row['sat_joined'] = float(row['race_hwm_sum_mb']) > float(row['race_hwm_mb'])
         row['race'] = float(row['race_seconds'])
         row['faster'] = float(row['faster_seconds']) if row['faster_seconds'] else None
     return rows
@@ -452,16 +456,72 @@ def draw_race(rows: list[dict], ratio: float = 1.3, slack: float = 0.15) -> None
     plt.show()
 
 
-def show_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
-    """Print how many puzzles engine_against_sat's `rows` hold, then, for those of `names`
-    (benchmark name -> name), a line each: the size, the cells line logic leaves open and the
-    formula's clauses then, the engine's time and verdict, SAT's time."""
-    print(f'{len(rows)} puzzles, of which (after line logic: open cells, clauses):')
-    for row in rows:
-        if row['puzzle'] in names:
-            engine = ('over the limit' if row['method'] == '-' else
-                      f"{row['verdict']} by {row['method']}")
-            print(f"  {names[row['puzzle']]:<10} {row['size']:<5} {row['open_cells']:>4} of "
-                  f"{row['cells']:>4} open, {int(row['clauses']):>9,} clauses; engine "
-                  f"{float(row['seconds']):6.3f} s ({engine}), "
-                  f"SAT {float(row['sat_seconds']):6.3f} s")
+def show_race(rows: list[dict], goal_mb: float = 100) -> None:
+    """Print what lesson 11 says of race_rows's `rows`: how many puzzles, on how many SAT joined
+    the race; how many some way answered, and on how many of those the race kept its time goal
+    (and a line for each where it did not); the largest process tree of the race, and how often
+    and how far SAT alone went over `goal_mb`."""
+    joined = sum(row['sat_joined'] for row in rows)
+    print(f"{len(rows)} puzzles ({sum(row['puzzle'].startswith('random') for row in rows)} "
+          f'random): SAT joined the race on {joined}, never on {len(rows) - joined}')
+    raced = [row for row in rows if row['faster'] is not None]  # some way answered
+    over = [row for row in raced if row['time_ok'] != 'True']
+    print(f'{len(raced)} some way answered; the race within the goal on {len(raced) - len(over)} '
+          'of those; not on:')
+    for row in over:
+        sat = row['race_verdict'].split('SAT: ')[-1].split(';')[0].split(':')[0]
+        sat = 'refused its formula' if sat == 'not started' else sat  # (SatProcess.note's words)
+        print(f"  {row['puzzle']}: the race {row['race_verdict'].split(' (')[0]} (SAT {sat}); "
+              f"SAT alone {float(row['sat_seconds']):.1f} s, "
+              f"{float(row['sat_tree_peak_mb']):.0f} MB")
+    sat_alone = [float(row['sat_tree_peak_mb']) for row in rows]
+    race_tree = max(float(row['race_tree_peak_mb']) for row in rows)
+    print(f'the largest process tree: {race_tree:.0f} MB in the race; SAT alone over '
+          f'{goal_mb:.0f} MB on {sum(mb > goal_mb for mb in sat_alone)} puzzles, up to '
+          f'{max(sat_alone):.0f} MB')
+
+
+# --- Lesson 10's demonstrations, in its words (nonoclauses) ----------------------------------
+
+def show_line_formula(clue, known: list, line_clauses: Callable, live: list[list[int]],
+                      shown: int = 6) -> None:
+    """Print the formula that `line_clauses` (lesson 10's, passed in: this module imports no
+    later lesson) writes for `clue` on a line of `known` cells (1, 0 or None), the cells numbered
+    1 to n: its live states (`live`, as live_states gives them), how many state variables and
+    clauses (helpers included), then the first `shown` clauses of each kind by name: start,
+    forward, backward, and the helpers from t = 1 (after 0 cells they repeat the start clause)."""
+    from itertools import count
+
+    from nonovector import show_line
+
+    cells = len(known)
+    plain, every = (line_clauses(clue, list(range(1, cells + 1)), count(cells + 1).__next__,
+                                 known, helpers=helpers) for helpers in (False, True))
+    forward = sum((1 if cell is not None else 2) * len(states)
+                  for cell, states in zip(known, live))
+    print(f'clue {clue} on {show_line(known)}: live states after t cells {live}; '
+          f'{sum(map(len, live))} state variables, {len(every)} clauses')
+    names = formula_names(cells, live)
+    at_start = range(cells + 1, cells + 1 + len(live[0]))  # the states after 0 cells
+    helpers = [clause for clause in every[len(plain):]  # those of t = 0 name a state at the start
+               if not any(abs(literal) in at_start for literal in clause)]
+    for kind, group in (('start', plain[:1]), ('forward', plain[1:1 + forward]),
+                        ('backward', plain[1 + forward:]), ('helpers from t = 1', helpers)):
+        show_clauses(kind, group, names, shown)
+
+
+def print_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
+    """Print how many puzzles engine_against_sat's `rows` hold, then a table of those of `names`
+    (benchmark name -> name): the size (rows x columns), the cells that line logic leaves unknown
+    and the formula's clauses then, the engine's seconds and answer, SAT's seconds."""
+    table = [('', 'size', 'unknown cells', 'clauses', 'engine', '', 'SAT')]
+    for row in (row for row in rows if row['puzzle'] in names):
+        answer = 'over the limit' if row['method'] == '-' else f"{row['verdict']}, {row['method']}"
+        table.append((names[row['puzzle']], row['size'], f"{row['open_cells']} of {row['cells']}",
+                      f"{int(row['clauses']):,}", f"{float(row['seconds']):.3f} s", f'({answer})',
+                      f"{float(row['sat_seconds']):.3f} s"))
+    widths = [max(len(line[k]) for line in table) for k in range(len(table[0]))]
+    print(f'{len(rows)} puzzles, of which (after line logic):')
+    for line in table:
+        print('  '.join(cell.rjust(width) if k in (2, 3, 4, 6) else cell.ljust(width)
+                        for k, (cell, width) in enumerate(zip(line, widths))).rstrip())

@@ -1,26 +1,23 @@
 # %% [markdown]
 # # Lesson 11. A race of the engine and SAT
 #
-# Lesson 10 measured lesson 9's engine against SAT: SAT was faster where the engine is slow (it
-# must search, or probes long, as on Light), the engine everywhere else, even where line logic
-# leaves SAT nothing to solve. We cannot tell in advance which kind a puzzle is, but a machine has
-# more than one core: we can run both and take the first answer. By the end of this lesson you
-# will be able to
+# Lesson 10 measured lesson 9's engine against SAT: SAT was faster where the engine must search
+# or probe long, the engine everywhere else. We cannot tell in advance which kind a puzzle is, but
+# a machine has more than one core: we can run both. By the end of this lesson you will be able to
 #
-# - write a *race* of two *parts*: the engine starts, SAT joins it after a head start on another
-#   core, the first to answer wins, and the other is stopped;
-# - give the race's result as data (an `Answer`) that names the part that answered, and says
-#   what became of the other;
-# - explain the three practical matters of a race: stopping a part, sharing memory, and a part
+# - write a *race* of two *parts*: the engine starts, SAT joins it after a head start, the first
+#   to answer wins, and the other is stopped;
+# - give the race's result as an `Answer` that names the part that answered and says what became
+#   of the other;
+# - handle the three practical matters of a race: stopping a part, sharing memory, and a part
 #   that gives up.
 #
 # This notebook is the module `nonosat`. Without the optional package `python-sat`, the engine
-# works alone. The race's plumbing (a child process, memory caps, checking options) is in lesson
-# 10's library module `nonoprocess`.
+# works alone. The race's plumbing (a child process, memory caps) is in the library module
+# `nonoprocess`.
 
 # %%
-"""The race of the engine and SAT: find_solutions returns an Answer. Lesson 11 of the nonogram
-tutorial. Names of lesson 10 (nonoclauses) and of nonoprocess are importable from here too."""
+"""Lesson 11 of the nonogram tutorial: a race of the engine and SAT (find_solutions)."""
 
 import time
 from dataclasses import dataclass, field
@@ -29,13 +26,12 @@ from itertools import islice
 import nonoengine
 import nonoprocess
 from nonocheck import SearchLimit
-from nonoclauses import sat_solutions
+from nonoclauses import puzzle_lines, sat_solutions  # noqa: F401 (puzzle_lines: a demo uses it)
 from nonoprocess import SAT_MISSING, SatProcess, sat_available
 
-# Other files import these names from here: lesson 10's clauses, and nonoprocess's plumbing.
+# Not used in this lesson: names that other files import from nonosat.
 from nonoclauses import (allowed_values, automaton_clauses, clue_tokens,  # noqa: F401
-                         helper_clauses, live_states, next_state, puzzle_cnf, puzzle_lines,
-                         states_within)
+                         helper_clauses, live_states, next_state, puzzle_cnf, states_within)
 from nonoprocess import (BYTES_PER_STATE, SAT_BASE_BYTES, EncodingTooBig,  # noqa: F401
                          cap_address_space, sat_process_main)
 
@@ -43,17 +39,17 @@ from nonoprocess import (BYTES_PER_STATE, SAT_BASE_BYTES, EncodingTooBig,  # noq
 # ## The idea
 #
 # The engine starts. If it has not finished after a head start of `engine_seconds` (a tenth of a
-# second by default), SAT starts beside it, in a child process, on another core. The first part
-# to answer wins, and the other is stopped. The head start spares the many puzzles that the
-# engine settles at once a second process; after it, a puzzle costs about the time of the faster
-# part. And when the engine wins, its answer says more: how the puzzle can be solved (line by
-# line, with probing, or only by guessing).
+# second by default), SAT *joins* it: it starts in a child process, on another core. The first
+# part to answer wins, and the other is stopped. The head start spares a second process on the
+# many puzzles that the engine settles at once; after it, a puzzle costs about the time of the
+# faster part.
 #
-# `find_solutions` returns an `Answer`: the solutions found (at most `count`), whether the search
-# finished, which part answered, when SAT joined and what became of it, the engine's method and
-# work, and the time. Its `status` is `'none'`, `'unique'` or `'multiple'` when the answer is
-# known, else `'unknown'`: the time ran out first, or, with `count=1`, a solution was found (one
-# does not tell unique from multiple).
+# `find_solutions` returns an `Answer`: the `solutions` found (at most `count`); whether the
+# search `finished` (by itself or on reaching `count`); the `part` that answered (`'engine'` or
+# `'SAT'`; `'engine and SAT'` when neither did); the `seconds`; `sat_joined`, the seconds after which SAT joined (None
+# if it never did); `sat_note`, what became of SAT; and the engine's method (line logic, probing
+# or search) and work. Its `status` is `'none'`, `'unique'` or `'multiple'`, or `'unknown'` when
+# the time ran out, or when `count=1` and one solution was found.
 
 # %%
 ENGINE_SECONDS = 0.1  # the engine's head start, in seconds, before SAT joins the race
@@ -62,12 +58,7 @@ RACE_SAT_BYTES = 56 * 2 ** 20  # the memory SAT may use in a race unless told ot
 
 @dataclass
 class Answer:
-    """What find_solutions found: the solutions (at most `count`, the most asked for);
-    `finished`, True if the search ended by itself or by reaching `count`, False if the time ran
-    out; which `part` answered ('engine' or 'SAT'; when neither did, those that ran, as 'engine
-    and SAT'); the seconds in all; `sat_joined`, the seconds after which SAT joined the race
-    (None if it never ran beside the engine); `sat_note`, what became of SAT if it gave up or
-    was refused; and the engine's method and work (when the engine ran)."""
+    """What find_solutions found (the fields are described above)."""
     solutions: list = field(repr=False)
     finished: bool
     part: str
@@ -82,8 +73,7 @@ class Answer:
 
     @property
     def status(self) -> str:
-        """'none', 'unique' or 'multiple' when known; else 'unknown' (the time ran out, or
-        `count` was reached first: with count=1, one solution found)."""
+        """'none', 'unique' or 'multiple' when known; else 'unknown'."""
         if len(self.solutions) >= 2:
             return 'multiple'
         if self.finished and len(self.solutions) < self.count:
@@ -96,9 +86,28 @@ class Answer:
         return self.finished and len(self.solutions) < self.count
 
 # %% [markdown]
-# Each part alone first. The engine (lesson 9's `Searcher`, or any class like it) gives up to
-# `count` solutions within a time limit; SAT alone (lesson 10's `sat_solutions`, or any generator
-# like it) runs in this process when nothing needs enforcing, else in a child process.
+# ## Three practical matters
+#
+# - **Stopping.** CaDiCaL, once solving, cannot be interrupted from inside Python. So SAT runs in
+#   a child process, which we can kill, and which sends back each solution as it finds it:
+#   `nonoprocess.SatProcess(rows, cols, grid, count, sat, memory)`. `start()` starts it, `poll()`
+#   reads what has arrived without waiting, `wait(seconds)` waits, `stop()` kills it; `found`
+#   holds its solutions, `outcome` is `'done'` once SAT has answered, `joined` is when it started
+#   (None before), and `note(otherwise)` says what became of it (`otherwise` if stopped).
+# - **Memory** (MB: 2\*\*20 bytes). On a grid that line logic leaves mostly unknown, SAT's formula
+#   needs hundreds of MB (`nonoprocess.formula_bytes(states)`: 16 MB plus 1,000 bytes per
+#   automaton state). In a race SAT gets a share, `RACE_SAT_BYTES` unless `sat_memory` says
+#   otherwise, chosen to keep the race's processes together within the project's goal of 100 MB.
+#   SAT counts its states before building anything and *refuses* a formula that would not fit (its
+#   note: `not started`); the share is also the child's hard memory limit.
+# - **Giving up.** A part gives up when it runs out of time or memory, or dies: not an error. The
+#   other part goes on; if it gives up too, the answer says what became of both.
+#
+# ## Each part alone
+#
+# `engine_answer` runs the engine (lesson 9's `Searcher`, or any class like it) within a time
+# limit; `sat_answer` runs SAT alone (lesson 10's `sat_solutions`, or any generator like it) in
+# this process when there is no limit to enforce, else in a child process.
 
 # %%
 def engine_answer(rows, cols, grid, count, time_limit, engine=nonoengine.Searcher,
@@ -133,68 +142,43 @@ def sat_answer(rows, cols, grid, count, timeout, sat=sat_solutions, memory=None)
                   count, sat_note=child.note('out of time'))
 
 # %% [markdown]
-# ## Three practical matters
-#
-# - **Stopping.** CaDiCaL, once solving, cannot be interrupted from inside Python (python-sat's
-#   `interrupt()` stops some of its solvers, not CaDiCaL). So SAT runs in a child process, which
-#   we can kill, and which sends back each solution as it finds it; a child process also gets a
-#   hard memory limit of its own. `nonoprocess.SatProcess(rows, cols, grid, count, sat, memory)`
-#   has `start()`, `poll()` (read what has arrived, never waiting), `wait(seconds)`, `stop()`,
-#   what it has `found`, its `outcome` (`'done'` once SAT has answered), `joined` (when it started;
-#   None before) and `note(otherwise)` (what became of it, in words). The engine's queue strategy
-#   (lesson 9's `first_in_first_out_on_time`) checks the clock every 64 line solves; at those
-#   checks the race starts SAT once the head start is over, reads what SAT has sent, and stops
-#   the engine when SAT has answered. The child is killed when the race ends.
-# - **Memory** (MB here means 2\*\*20 bytes). On a wide-open grid SAT's formula needs hundreds
-#   of MB (estimated below as `SAT_BASE_BYTES` plus `BYTES_PER_STATE` a state; `nonoprocess`
-#   names the benchmark files that check the estimate). So in a race SAT gets a share,
-#   `RACE_SAT_BYTES` unless `sat_memory` says otherwise: it counts its live states before
-#   building anything, and if the formula would not fit, it does not start. The share is also
-#   the child's hard limit. It is what is left of the project's goal (checked by
-#   `benchmarks/race.py`), 100 MB for the race's processes together, once the engine's process
-#   (an interpreter, the modules, lesson 8's memo of at most `MEMO_BYTES`) and the child's
-#   interpreter are counted.
-# - **Giving up.** A part gives up when it runs out of time or memory, or dies: not an error. The
-#   other part goes on; if it gives up too, the answer says what became of both.
-#
-# Below: the child process alone on the 2x2 diagonal (rows `[1], [1]`, columns `[1], [1]`, two
-# solutions); the race's sizes; and the formula of a random 100x100 picture filled at 60% (lesson
-# 4's `random_picture`; several solutions).
+# Below: the child process alone on the 2x2 diagonal (rows `[1], [1]`, columns `[1], [1]`: two
+# solutions), and the formula of a random 100x100 picture filled at 60% (lesson 4's
+# `random_picture`).
 
 # %% tags=["active-ipynb"]
 # import nonogram2d
 # import nonoprobe
-# import nonotrail
 #
 # diagonal_rows, diagonal_cols = [[1], [1]], [[1], [1]]
 # child = SatProcess(diagonal_rows, diagonal_cols, None, 10, sat_solutions)
 # child.start()
 # print('ended:', child.wait(30), '| outcome:', child.outcome, '| found:', child.found)
 # child.stop()
-# MB = 2 ** 20
-# print(f'SAT share in a race: {RACE_SAT_BYTES / MB:.0f} MB; the engine\'s memo at most '
-#       f'{nonotrail.MEMO_BYTES / MB:.0f} MB; the head start {ENGINE_SECONDS} s; a formula: '
-#       f'{SAT_BASE_BYTES / MB:.0f} MB and {BYTES_PER_STATE} bytes a state')
 # big_rows, big_cols = nonogram2d.pic2gram(nonoprobe.random_picture(100, 100, 0.6, seed=1))
 # after = nonoengine.propagate(big_rows, big_cols)
-# cell_var, lines, numbers = puzzle_lines(big_rows, big_cols, after)
-# clauses, open_cells = sum(map(len, lines)), sum(row.count(None) for row in after)
-# states = next(numbers) - 1 - open_cells
-# print(f'random 100x100: line logic leaves {open_cells:,} of 10,000 cells open; {states:,} states,'
-#       f' {clauses:,} clauses: about {nonoprocess.formula_bytes(states) / MB:.0f} MB')
+# unknown = sum(row.count(None) for row in after)
+# _, lines, numbers = puzzle_lines(big_rows, big_cols, after)
+# clauses = sum(map(len, lines))  # (building them numbers the states)
+# states = next(numbers) - 1 - unknown  # the variables: the unknown cells, then the states
+# print(f'random 100x100: {unknown:,} cells unknown after line logic; {states:,} states, '
+#       f'{clauses:,} clauses: about {nonoprocess.formula_bytes(states) / 2 ** 20:.0f} MB; '
+#       f'SAT\'s share in a race: {RACE_SAT_BYTES / 2 ** 20:.0f} MB')
 
 # %% [markdown]
 # ## The race
 #
-# `racing_strategy` is the engine's queue strategy with the race in it; `race` runs the engine
-# with it, waits for SAT if the engine gave up, and writes the `Answer`: the engine's if it
-# finished, SAT's if SAT did, else whatever both found, naming both.
+# The engine checks the clock every 64 line solves (lesson 9's queue strategy
+# `first_in_first_out_on_time`). `racing_strategy` adds the race to those checks: SAT joins once
+# the head start is over, and the engine stops when SAT has answered. `race` runs the engine with
+# it, waits for SAT if the engine gave up, and writes the `Answer`: the engine's if it finished,
+# SAT's if SAT did, else whatever both found. (`nonoprocess.engine_out_of_memory`: if the engine
+# runs out of memory after SAT joined, the race waits for SAT instead of failing.)
 
 # %%
 def racing_strategy(child, start, engine_seconds):
-    """A queue strategy for the engine in a race: lesson 9's (which checks the budgets every 64
-    line solves), which at those checks also starts SAT's `child` process once the head start is
-    over, and stops the engine (SearchLimit) when SAT has answered."""
+    """Lesson 9's queue strategy, which at its checks also starts SAT's `child` once the head
+    start is over, and stops the engine (SearchLimit) when SAT has answered."""
     def next_line(engine, queue):
         if engine.line_solves % 64 == 0:
             if child.joined is None and time.perf_counter() - start >= engine_seconds:
@@ -206,7 +190,7 @@ def racing_strategy(child, start, engine_seconds):
 
 
 def race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds) -> Answer:
-    """The engine in this process, with SAT's `child` (a SatProcess) started after
+    """The engine in this process, with SAT's `child` (a SatProcess) joining after
     `engine_seconds`."""
     answer = Answer([], False, 'engine', 0.0, count)  # (if the engine runs out of memory)
     with nonoprocess.engine_out_of_memory(child):
@@ -234,8 +218,7 @@ def race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds)
 
 # %% [markdown]
 # `find_solutions` checks its options, picks the parts (`use_engine=False` or `use_sat=False`
-# keeps one alone; without python-sat the engine works alone), and runs the race, stopping the
-# child process whatever happens.
+# keeps one alone), and runs the race, stopping the child process whatever happens.
 
 # %%
 def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
@@ -244,8 +227,8 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
     """Up to `count` solutions by a race: the engine starts, and SAT joins it after
     `engine_seconds`; the first part to finish answers. `timeout` bounds the whole. `engine`:
     a class like nonoengine.Searcher; `sat`: a generator like sat_solutions, defined at the top
-    level of a module; `sat_memory`: bytes SAT may use (None: RACE_SAT_BYTES in a race, no limit
-    alone)."""
+    level of a module (the child process imports it by name); `sat_memory`: bytes SAT may use
+    (None: RACE_SAT_BYTES in a race, no limit alone)."""
     engine(rows, cols, grid)  # checks the puzzle: PuzzleError before any work
     count, timeout, engine_seconds, sat_memory = nonoprocess.check_race_options(
         count, timeout, engine_seconds, sat_memory, use_engine, use_sat)
@@ -265,19 +248,15 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # %% [markdown]
 # ## The race, four ways
 #
-# These demonstrations are rigged to come out the same on any machine:
+# Rigged to come out the same on any machine:
 #
-# - Jan Wolter's webpbn #1 (*Dancer*, 10x5), which line logic settles at once: the race is over
-#   before the head start ends, and SAT never joins.
-# - Lesson 9's *Forever* (webpbn #6574, 25x25), with the engine slowed down on purpose, a
-#   hundredth of a second per line solve (a subclass, passed in as `engine`): SAT wins, with the
-#   engine's picture.
-# - The random 100x100 picture: its formula would not fit SAT's share, so SAT, when it joins,
-#   does not start, and the engine answers alone (the second line shows SAT alone, with the
-#   same share, refusing it: in the race the refusal comes some tenths of a second after the
-#   head start, and whether before the engine's answer depends on the machine).
+# - Jan Wolter's webpbn #1 (*Dancer*, 10x5), which line logic settles at once: SAT never joins.
+# - Lesson 9's *Forever* (webpbn #6574, 25x25), with the engine slowed down on purpose to a
+#   hundredth of a second per line solve: SAT wins.
+# - The random 100x100 picture: SAT refuses its formula, and the engine answers. (When SAT
+#   refuses depends on the machine: the second line shows SAT alone, with the same share.)
 # - *Knotty* (40x40, by Joe Cooke, from Jan Wolter's survey sample set), which neither part
-#   settles in a second: with one second, the answer is unknown, and names both parts.
+#   settles in a second: the answer is unknown, naming both parts.
 
 # %% tags=["active-ipynb"]
 # from pathlib import Path
@@ -289,10 +268,8 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 #
 # def show_answer(answer):
 #     """The facts of an Answer, without its timings."""
-#     joined = ('SAT joined' if answer.sat_joined is not None else
-#               'SAT alone, no race' if answer.part == 'SAT' else 'SAT never joined')
-#     return (f'status {answer.status}, {len(answer.solutions)} solution(s), finished '
-#             f'{answer.finished}, answered by {answer.part}; {joined}'
+#     joined = 'SAT joined' if answer.sat_joined is not None else 'SAT never joined'
+#     return (f'status {answer.status}, answered by {answer.part}; {joined}'
 #             + (f'; SAT {answer.sat_note}' if answer.sat_note else ''))
 #
 #
@@ -318,73 +295,46 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # print('Knotty, 1 s:   ', f'status {knotty.status}, finished {knotty.finished}, by {knotty.part}')
 
 # %% [markdown]
-# On the diagonal, asking for up to ten solutions, the answer is complete with two, whether
-# the race or SAT alone gives it:
-
-# %% tags=["active-ipynb"]
-# print(show_answer(find_solutions(diagonal_rows, diagonal_cols, count=10)))
-# print(show_answer(find_solutions(diagonal_rows, diagonal_cols, count=10, use_engine=False)))
-
-# %% [markdown]
 # ## The race, measured
 #
-# `benchmarks/race.py` ran every puzzle that lesson 10 measured, a few more from the same sources,
-# and seeded random pictures from 10x10 to 100x100 (filled at 50% and 60%), each three ways as
-# whole processes: the engine alone, SAT alone, and the race, each with a time limit. It followed
-# the memory of the whole process tree, and wrote `benchmarks/results/race.csv`. Each point is a
-# puzzle that some way answered: the race's time against the faster part alone. The dashed line
-# is the project's goal (set in `benchmarks/race.py`): at most 1.3 times the faster part plus
-# 0.15 s, the price of a second process.
+# `benchmarks/race.py` ran lesson 10's puzzles, a few more, and random pictures from 10x10 to
+# 100x100, each three ways as whole processes with a time limit of 20 s: the engine alone, SAT
+# alone, and the race, following the memory of the whole process tree. Each point is a puzzle
+# that some way answered: the race's time against the faster part alone. The dashed line is the
+# project's goal: at most 1.3 times the faster part plus 0.15 s, the price of a second process.
 
 # %% tags=["active-ipynb"]
-# every_run = nonoprocess.race_rows()   # race.csv, the times as numbers
-# published = [r for r in every_run if not r['puzzle'].startswith('random')]
-# print(f'{len(every_run)} puzzles: {len(published)} published, '
-#       f'{len(every_run) - len(published)} random')
+# every_run = nonoprocess.race_rows()   # benchmarks/results/race.csv, the times as numbers
 # nonoprocess.draw_race(every_run, ratio=1.3, slack=0.15)   # (matplotlib, in nonoprocess)
-# raced = [r for r in every_run if r['faster'] is not None]   # some way answered
-# over = [r for r in raced if r['time_ok'] != 'True']
-# print(f'{len(raced)} of {len(every_run)} some way answered; the race within the goal on '
-#       f'{len(raced) - len(over)} of those; not on:')
-# for r in over:
-#     print(f'  {r["puzzle"]}: SAT alone {float(r["sat_seconds"]):.1f} s with a tree of '
-#           f'{float(r["sat_tree_peak_mb"]):.0f} MB; the race {r["race_verdict"].split(" (")[0]}'
-#           f', SAT {r["race_verdict"].split("SAT: ")[-1].split(";")[0]}')
-# print(f'the largest process tree: {max(float(r["race_tree_peak_mb"]) for r in every_run):.0f} MB '
-#       f'in the race, {max(float(r["sat_tree_peak_mb"]) for r in every_run):.0f} MB by SAT alone')
+# nonoprocess.show_race(every_run)   # (the counts this section speaks of)
 
 # %% [markdown]
-# Where the engine wins, the race costs little: most puzzles never start a second process. Where SAT
-# wins, the race pays for the head start and a second process: its points lie above `y = x`, below
-# the goal. The two red points are races that gave up at the time limit (20 s, printed above), so
-# they are over the goal wherever they lie, the one just below the dashed line too. SAT alone
-# settled both, but with a process tree about as large as the race's whole 100 MB: in the race their
-# formula did not fit SAT's share, SAT did not start, and the engine could not finish alone. The
-# answer's `sat_note` says so: a user may try SAT alone, with more memory. The race's own tree
-# stayed under 100 MB on every puzzle; SAT alone took several times that on some.
+# Where the engine wins (blue), the race costs little: on most puzzles SAT never joins (the blue
+# points below `y = x` are timing noise between separate runs). Where SAT wins (orange), the race
+# pays for the head start and a second process: above `y = x`, below the goal. The two red points
+# are races that gave up at the time limit, so they miss the goal wherever they lie. SAT alone settled both (printed above), but in the race SAT refused their formula
+# and the engine could not finish alone; the answer's `sat_note` says so, and a user may try SAT
+# alone, with more memory.
 #
 # ## What we have learned, and what comes next
 #
-# - A race runs two parts that win on different puzzles: the engine starts, SAT joins after a
-#   head start, the first answer wins, the other is stopped.
-# - `find_solutions` returns an `Answer`: its status, the part that answered, when SAT joined
-#   and what became of it.
-# - The head start keeps easy puzzles cheap; the memory share keeps the race within a budget, at
-#   the price of a few puzzles that only SAT with more memory settles.
+# - A race runs two parts that win on different puzzles: the first answer wins, the other is
+#   stopped.
+# - `find_solutions` returns an `Answer`: its status, the part that answered, and what became of
+#   SAT.
+# - The head start keeps easy puzzles cheap; the memory share keeps the race within a budget.
 #
-# Next, lesson 12 leaves black and white: lines whose blocks have colours, and a line solver for
-# them.
+# Next, lesson 12 leaves black and white: lines whose blocks have colours.
 #
 # ## Exercises
 #
 # 1. *Predict, then run.* With `engine_seconds=0`, does SAT join the race on Dancer? What does
 #    `sat_note` say? Run `find_solutions(dancer_rows, dancer_cols, engine_seconds=0)`.
-# 2. Race the slowed engine on Forever with head starts of 0, 0.5 and 2 seconds. Predict first:
-#    the key is the check interval (SAT can start only when the engine checks the clock, every 64
-#    line solves: about 0.64 s for the slowed engine). Which part answers, and when?
+# 2. Race the slowed engine on Forever with head starts of 0, 0.5 and 2 seconds. Predict first
+#    (the engine checks every 64 line solves: about 0.64 s when slowed): which part answers, and
+#    when does SAT join?
 # 3. *Prove it.* The engine alone takes `e` seconds, SAT alone `s`; starting SAT costs nothing;
 #    the engine checks the clock at least every `d` seconds. Show that with a head start `h` the
-#    race takes at most `min(e, h + s + 2d)`. The bound is smallest at `h = 0`: what does it leave
-#    out, that makes a tenth of a second the default? (Look at lesson 10's green points.)
+#    race takes at most `min(e, h + s + 2d)`. What does the bound leave out that favours `h > 0`?
 # 4. *Extend.* Give `Answer` a field `sat_seconds`, SAT's time before the race ended (None if it
-#    never joined); set it in `race`, and print it for the slowed Forever.
+#    never joined); set it in `race`; print it for the slowed Forever.

@@ -1,18 +1,17 @@
 # %% [markdown]
 # # Lesson 8. The engine engineered: a trail, a memo, fewer probes
 #
-# Lesson 7 gave lesson 4's engine a line solver several times faster, yet whole puzzles gained
-# less than single lines did: the engine spends time of its own, copying the grid for every
-# probe, turning lines into bitmasks and back, solving the same line in the same state again and
-# again, and probing every unknown cell in every round. By the end of this lesson you will be
-# able to
+# Lesson 7 gave lesson 4's engine a line solver several times faster. What remains is the
+# engine's own time: it copies the grid for every probe, turns lines into bitmasks and back,
+# solves the same line in the same state again and again, and probes every unknown cell in every
+# round. By the end of this lesson you will be able to
 #
 # - try something and take it back with an *undo trail*, reading off what a probe decided;
 # - keep every line as two bitmasks, and remember line answers in a *memo* bounded in bytes;
 # - skip probes whose outcome can be foreseen, and say why that never loses a solution;
 # - measure one change at a time, comparing like with like.
 #
-# This notebook is the module `nonotrail`: `Propagator` (line logic) and `Prober` (probing).
+# This notebook is the module `nonotrail`.
 
 # %%
 """Lesson 8 (notebooks/nonotrail.ipynb): line logic (Propagator) and probing (Prober) on an undo
@@ -23,129 +22,38 @@ from collections import deque
 
 import nonogram2d  # lesson 3: first_in_first_out (the default next_line) and line_name
 from nonobits import bits_to_line, cells_to_bits
-from nonocheck import check_puzzle, checked_budget
+from nonocheck import check_puzzle, checked_budget  # lesson 3's and lesson 4's input checks
 from nonofast import line_bits_fast
 from nonoprobe import most_known_neighbours
 from nonovector import Contradiction, Grid
 
 # %% [markdown]
-# ## Five puzzles to measure on
-#
-# Five puzzles from Jan Wolter's survey of solvers (webpbn.com), all in `puzzles/`; on each, line
-# logic stalls and probing does the work:
-#
-# | name | size (rows x columns) | source | why here |
-# |---|---|---|---|
-# | Edge | 11x10 | webpbn #23, by Jan Wolter (lesson 3) | small: fixed costs |
-# | Petro | 35x40 | webpbn #436, by Jan Wolter (lesson 7) | hundreds of probes |
-# | Light | 45x50 | webpbn #803, by Robert Kummerfeldt | thousands of probes |
-# | Merka | 60x55 | webpbn #1611, by Nancy Snyder | the largest; few probes |
-# | Forever | 25x25 | webpbn #6574, by Gator | probing stalls too |
-#
-# What lesson 4's engine, with lesson 7's line solver, decides at the root of each (line logic,
-# then probing until a round decides nothing):
-
-# %% tags=["active-ipynb"]
-# import matplotlib.pyplot as plt
-# import nonofast
-# import nonofiles
-# import nonoprobe
-# from nonodraw import draw_steps
-#
-# numbers = {'Edge': 23, 'Petro': 436, 'Light': 803, 'Merka': 1611, 'Forever': 6574}
-# puzzles = {name: nonofiles.read_clues(f'../puzzles/webpbn-{number:05}.non')  # from notebooks/
-#            for name, number in numbers.items()}
-# lesson_4 = {name: nonoprobe.Engine(*clues, line_solver=nonofast.solve_line)
-#             for name, clues in puzzles.items()}
-# for name, engine in lesson_4.items():
-#     after_lines = sum(row.count(None) for row in engine.propagate(engine.grid))
-#     engine.probe_all(engine.grid)
-#     print(f'{name:>7} ({engine.height}x{engine.width}): {after_lines:5,} cells unknown after line '
-#           f'logic, {sum(row.count(None) for row in engine.grid):3} after {engine.probes:5,} probes')
-# draw_steps([engine.grid for engine in lesson_4.values()], changed=[[]] * 5, columns=5, size=2.4,
-#            titles=[f'{name} (#{numbers[name]})' for name in lesson_4]).suptitle(
-#     'After line logic and probing (grey: unknown)')
-# plt.show()
-
-# %% [markdown]
-# Probing finishes four of them; on Light it takes thousands of probes, each copying and
-# comparing the whole grid.
-#
 # ## An undo trail instead of copies
 #
+# Lesson 4 probes in a copy of the grid, and compares the two to see what a probe decided.
 # Instead, keep one grid and write every decision on a *trail*, the list of cells decided, in
 # order. To try something, note the trail's length (a *mark*) and go ahead; to take it back,
 # blank every cell written since the mark and cut the trail back to it. What a probe decided is
-# the trail after the mark: nothing to compare.
+# the trail after the mark.
 #
 # Every line is also kept as lesson 6's two masks, of its cells known filled and known empty
-# (`filled[line]`, `empty[line]`). Row `r` is line `r`, column `c` is line `height + c`. In a
-# row's masks bit `c` is column `c`: printed in binary, column 0 is the *rightmost* digit.
-
-# %%
-class Propagator:
-    """One puzzle's grid, each line also as two bitmasks, and the trail of cells decided."""
-
-    def __init__(self, rows, cols, grid=None):
-        self.rows, self.cols, self.grid = check_puzzle(rows, cols, grid)
-        self.height, self.width = len(self.rows), len(self.cols)
-        self.filled, self.empty = [0] * (self.height + self.width), [0] * (self.height + self.width)
-        self.trail = []  # the cells decided so far, in order, as (row, column)
-        for r, row in enumerate(self.grid):
-            for c, value in enumerate(row):
-                if value is not None:
-                    self.set_cell(r, c, value)
-        self.trail = []  # the givens stay in the grid and the masks: no undo takes them back
-
-    line_name = nonogram2d.Engine.line_name  # 'row 3' or 'column 7', as in lesson 3
-
-    def set_cell(self, r: int, c: int, value: int):
-        """Decide one cell: in the grid, in its row's and its column's masks, on the trail."""
-        self.grid[r][c] = value
-        masks = self.filled if value else self.empty
-        masks[r] |= 1 << c
-        masks[self.height + c] |= 1 << r
-        self.trail.append((r, c))
-
-    def undo(self, mark: int):
-        """Forget every cell decided since the trail was `mark` long: blank it in the grid and
-        clear its bit in its row's and its column's masks (`keep` has every other bit set)."""
-        grid, filled, empty, height = self.grid, self.filled, self.empty, self.height
-        for r, c in self.trail[mark:]:
-            grid[r][c] = None
-            in_row, in_column = ~(1 << c), ~(1 << r)
-            filled[r] &= in_row
-            empty[r] &= in_row
-            filled[height + c] &= in_column
-            empty[height + c] &= in_column
-        del self.trail[mark:]
-
-    def unknown(self) -> int:
-        """How many cells are still unknown."""
-        return sum(row.count(None) for row in self.grid)
-
-
-# %% [markdown]
+# (`filled[line]`, `empty[line]`). Rows and columns are counted from 0: row `r` is line `r`,
+# column `c` is line `height + c`, and in a row's masks bit `c` is column `c` (printed in binary,
+# column 0 is the rightmost digit).
+#
 # ## Line logic on bitmasks, with a memo
 #
-# Lesson 7's doors turn cells into masks and back. An engine that keeps masks calls
-# `line_bits_fast` on them directly, without the doors' checks (`check_puzzle`, from the library
-# module `nonocheck`, checked the puzzle once). What a solve decided is the new bits,
+# The engine calls `line_bits_fast` on its masks directly, without lesson 7's checks
+# (`check_puzzle` checked the puzzle once); a solve decided the new bits,
 # `(new_filled & ~filled) | (new_empty & ~empty)`. Another line solver with lesson 2's contract
-# can stand in (`line_solver=`): `bits_door` wraps it in the two conversions.
+# can stand in (`line_solver=`): `bits_door` wraps it in conversions to cells and back.
 #
-# Probing solves the same line in the same state over and over. Lesson 7's cache sits behind the
-# doors this engine skips, so it keeps a *memo* of its own, keyed on the line's *kind* (a number
-# shared by lines with equal clue and length) and its masks. It is bounded in bytes, since long
-# lines take more room: an entry counts `ENTRY_BYTES` plus its four masks, an estimate on the
-# safe side (a test compares it with `tracemalloc`). At `MEMO_BYTES`, 16 MB (a choice: a small
-# part of a laptop's memory), the memo is emptied at once, like lesson 7's cache: no bookkeeping
-# at each look-up, and a search soon refills it.
+# Probing solves the same line in the same state over and over. A *memo* of answers is keyed on
+# the line's *kind* (a number shared by lines with equal clue and length) and its masks. Long
+# lines take more room, so it is bounded in bytes: each entry counts `ENTRY_BYTES` plus its four
+# masks, an estimate. At `MEMO_BYTES`, 16 MB, it is emptied at once, as lesson 7's cache is.
 #
-# `propagate` keeps lesson 3's queue and `next_line` strategy, and counts the cells each line
-# gains (`changes`). Before it raises `Contradiction` (lesson 1's error, from `nonovector`) it
-# calls `self.failed(line)`, which does nothing here: a search can use it to learn where failures
-# happen.
+# `propagate` keeps lesson 3's queue and `next_line` strategy.
 
 # %%
 MEMO_BYTES = 16_000_000  # the memo's estimated size at which it is emptied and starts afresh
@@ -159,12 +67,15 @@ def bits_door(line_solver):
     return solve_bits
 
 
-class Propagator(Propagator):
-    """... and line logic on the masks: a queue of lines, a line solver, a memo of its answers."""
+class Propagator:
+    """A puzzle's grid, its lines as bitmasks, the trail of cells decided; line logic, a memo."""
 
     def __init__(self, rows, cols, grid=None, *, line_solver=None,
                  next_line=nonogram2d.first_in_first_out, memo_bytes=MEMO_BYTES):
-        super().__init__(rows, cols, grid)
+        self.rows, self.cols, self.grid = check_puzzle(rows, cols, grid)
+        self.height, self.width = len(self.rows), len(self.cols)
+        lines = self.height + self.width
+        self.filled, self.empty = [0] * lines, [0] * lines
         self.clues = [tuple(clue) for clue in self.rows + self.cols]
         self.lengths = [self.width] * self.height + [self.height] * self.width
         kinds = {}  # lines with equal clues and lengths share memo entries
@@ -175,11 +86,42 @@ class Propagator(Propagator):
         self.memo_limit = checked_budget('memo_bytes', memo_bytes, int)
         self.entry_bytes = [ENTRY_BYTES + 4 * sys.getsizeof((1 << n) - 1) for n in self.lengths]
         self.line_solves = self.solver_calls = 0  # lines solved; of them, by the line solver
-        self.changes = [0] * (self.height + self.width)  # cells decided in each line
+        self.changes = [0] * lines  # cells of each line decided by solving its crossing lines
+        self.trail = []  # the cells decided so far, in order, as (row, column)
+        for r, row in enumerate(self.grid):
+            for c, value in enumerate(row):
+                if value is not None:
+                    self.set_cell(r, c, value)
+        self.trail = []  # the cells known from the start stay: no undo takes them back
+
+    line_name = nonogram2d.Engine.line_name  # 'row 3' or 'column 7', as in lesson 3
+
+    def set_cell(self, r: int, c: int, value: int):
+        """Decide one cell: in the grid, in its row's and its column's masks, on the trail."""
+        self.grid[r][c] = value
+        masks = self.filled if value else self.empty
+        masks[r] |= 1 << c
+        masks[self.height + c] |= 1 << r
+        self.trail.append((r, c))
+
+    def undo(self, mark: int):
+        """Forget every cell decided since the trail was `mark` long, in the grid and the masks."""
+        grid, filled, empty, height = self.grid, self.filled, self.empty, self.height
+        for r, c in self.trail[mark:]:
+            grid[r][c] = None
+            in_row, in_column = ~(1 << c), ~(1 << r)  # every bit set but the cell's
+            filled[r] &= in_row
+            empty[r] &= in_row
+            filled[height + c] &= in_column
+            empty[height + c] &= in_column
+        del self.trail[mark:]
+
+    def unknown(self) -> int:
+        """How many cells are still unknown."""
+        return sum(row.count(None) for row in self.grid)
 
     def solve_line(self, line: int) -> tuple[int, int] | None:
-        """The masks (filled, empty) of what the solver decides in this line, or None if no
-        layout fits; from the memo if the question was asked before."""
+        """This line's masks (filled, empty) after solving it, or None if no layout fits."""
         self.line_solves += 1
         filled, empty = self.filled[line], self.empty[line]
         key = (self.kinds[line], filled, empty)
@@ -215,7 +157,8 @@ class Propagator(Propagator):
                 raise Contradiction(f'{self.line_name(line)} cannot hold its clue')
             now_filled, now_empty = answer
             new = (now_filled & ~filled[line]) | (now_empty & ~empty[line])
-            while new:  # each newly decided cell, lowest bit first: set_cell, written out
+            filled[line], empty[line] = now_filled, now_empty  # the line's masks at once
+            while new:  # each newly decided cell, lowest bit first: the rest of set_cell
                 bit = new & -new
                 new ^= bit
                 i = bit.bit_length() - 1
@@ -225,11 +168,9 @@ class Propagator(Propagator):
                     r, c, crossing, crossing_bit = i, line - height, i, 1 << (line - height)
                 if now_filled & bit:
                     grid[r][c] = 1
-                    filled[line] |= bit
                     filled[crossing] |= crossing_bit
                 else:
                     grid[r][c] = 0
-                    empty[line] |= bit
                     empty[crossing] |= crossing_bit
                 trail.append((r, c))
                 changes[crossing] += 1
@@ -239,43 +180,40 @@ class Propagator(Propagator):
         return grid
 
     def failed(self, line: int):
-        """Called when `line` has no layout left, just before propagate raises Contradiction."""
+        """A hook, doing nothing here: propagate calls it before it raises Contradiction."""
 
 
 # %% [markdown]
-# The trail at work on lesson 3's 2x2 diagonal (clue `[1]` for every line), where line logic
-# alone decides nothing: mark, suppose the top left cell filled, propagate from its row and
-# column (lines 0 and 2), look, undo.
+# The trail at work on lesson 3's 2x2 diagonal (clue `[1]` everywhere): mark, suppose cell (0, 0)
+# filled, propagate from its row and column (lines 0 and 2), look, undo.
 
 # %% tags=["active-ipynb"]
-# from nonogram2d import show_grid
-#
 # diagonal = Propagator([[1], [1]], [[1], [1]])
 # mark = len(diagonal.trail)
 # diagonal.set_cell(0, 0, 1)
 # diagonal.propagate([0, 2])
 # for when in ('suppose (0, 0) filled:', f'undo to mark {mark}:'):
-#     print(f'{when:<22}', show_grid(diagonal.grid).replace('\n', ' / '), '| trail', diagonal.trail,
-#           f'| row 0: filled {diagonal.filled[0]:02b}, empty {diagonal.empty[0]:02b}')
+#     print(f'{when:<22}', nonogram2d.show_grid(diagonal.grid).replace('\n', ' / '), '| trail',
+#           diagonal.trail, f'| row 0: filled {diagonal.filled[0]:02b},',
+#           f'empty {diagonal.empty[0]:02b}')
 #     diagonal.undo(mark)
 
 # %% [markdown]
 # ## Probing on the trail, and probing less
 #
-# A probe is now: mark, set the cell, propagate, read the trail after the mark, undo; otherwise
-# it is lesson 4's probing, in its order. A cell whose two values both survive but agree on
-# nothing is a *candidate* for a guess; `probe_all` returns the candidates with what each value
-# decided. Two ideas skip probes whose outcome can be foreseen.
+# A probe is now: mark, set the cell, propagate, read the trail after the mark, undo; the rest is
+# lesson 4's probing, in its order. A cell whose two values both survive but agree on nothing is
+# a *candidate* for a guess; `probe_all` returns the candidates with what each value decided.
+# Two ideas skip probes whose outcome can be foreseen.
 #
 # **Unchanged lines** (`skip_unchanged`, on by default). A probe that found nothing certain will
 # most likely find nothing again while the cell's row and column are unchanged. So the engine
 # keeps a hash of their masks (in `fruitless`) and skips the cell until one changes; a skipped
-# candidate stays a candidate. A bet, not a deduction, but no solution is lost: the cell stays
-# unknown, for propagation or a guess.
+# candidate stays a candidate. A bet, but no solution is lost: the cell stays unknown.
 #
 # **Implied values** (`skip_implied`, off by default). If supposing cell A filled decided cell B
 # empty without a contradiction, supposing B empty cannot contradict: it decides a part of what
-# A filled decided. So within a round only B filled needs trying; if it survives, B is no
+# A filled decided. So within a round only B filled is tried; if it survives, B is no
 # candidate, since what B empty decides is unknown (`fruitless` holds `None` for it). The price:
 # cells that B filled and B empty decide alike are certain, and skipping B empty can lose them.
 
@@ -292,8 +230,7 @@ class Prober(Propagator):
         # lines, how much its weaker value decided; None if one value was implied, not probed)
 
     def probe(self, r: int, c: int, value: int) -> dict | None:
-        """What supposing cell (r, c) has `value` decides, {(row, column): value}, or None if
-        that contradicts; the grid is left as it was."""
+        """What supposing (r, c) has `value` decides, {(row, column): value}; None if it fails."""
         self.probes += 1
         mark = len(self.trail)
         self.set_cell(r, c, value)
@@ -315,9 +252,9 @@ class Prober(Propagator):
         self.propagate(sorted(lines))
 
     def probe_all(self, stop=lambda: None) -> dict:
-        """Probe unknown cells both ways, round after round, until a round decides nothing; return
-        its candidates, {cell: (decided if filled, decided if empty)} ((None, None) if skipped).
-        Raise Contradiction if a cell can be neither. `stop()` runs before each probe."""
+        """Probe round after round until a round decides nothing; return its candidates, {cell:
+        (decided if filled, decided if empty)} (both None if skipped). Raises Contradiction if a
+        cell can be neither; calls `stop()` before each probe."""
         while True:
             progress, candidates, implied = False, {}, {}  # implied: cell -> a safe value
             for r, c in self.probe_order(self, self.grid):
@@ -362,90 +299,97 @@ class Prober(Propagator):
 # %% [markdown]
 # ## Does the trail pay? Like with like
 #
-# With both skips off, `Prober` makes exactly lesson 4's probes, in the same order, and reaches
-# the same grid (the cell below checks it). Only a comparison in which the trail is all that
-# differs speaks about the trail. Four engines, at the root: **lesson 4** (lesson 4's engine with
-# lesson 7's `solve_line`); **trail, lists** (`Prober` with that `solve_line` and no memo);
-# **copies** (`Prober` probing as lesson 4 does: copy grid and masks, propagate, compare, put the
-# copies back; made by `copying_prober` from the library module `nonobench`); and **trail**
-# (`Prober`), which differs from *copies* in the trail alone.
+# Five puzzles from Jan Wolter's survey of solvers (webpbn.com), in `puzzles/`, on which line
+# logic stalls:
 #
-# `nonobench.time_table` prints seconds of processor time (they vary from run to run; the tests
-# ignore them) and three ratios: above 1, the second engine is faster.
+# | name | size (rows x columns) | source |
+# |---|---|---|
+# | Edge | 11x10 | webpbn #23, by Jan Wolter (lesson 3) |
+# | Petro | 35x40 | webpbn #436, by Jan Wolter (lesson 7) |
+# | Light | 45x50 | webpbn #803, by Robert Kummerfeldt |
+# | Merka | 60x55 | webpbn #1611, by Nancy Snyder |
+# | Forever | 25x25 | webpbn #6574, by Gator |
+#
+# Four engines run line logic, then probing until a round decides nothing (`at_the_root`, from
+# the library module `nonobench`): **lesson 4** (with lesson 7's `solve_line`); **trail, lists**
+# (`Prober` with that `solve_line`, no memo); **copies** (`Prober` probing as lesson 4 does: copy
+# grid and masks, propagate, compare, put the copies back; made by `nonobench.copying_prober`);
+# and **trail** (`Prober`), which differs from *copies* in the trail alone. Without skips, all four make the same probes and reach the same grid (checked below).
+# `nonobench.time_table` prints seconds of processor time (they vary from run to run) and three
+# ratios: above 1, the second engine is faster.
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
+# import nonofast
+# import nonofiles  # read_clues(path): the rows and columns of a puzzle file (lesson 7)
+# import nonoprobe
 # from nonobench import at_the_root, copying_prober, time_table
 #
-# CopyingProber = copying_prober(Prober)
+# numbers = {'Edge': 23, 'Petro': 436, 'Light': 803, 'Merka': 1611, 'Forever': 6574}
+# puzzles = {name: nonofiles.read_clues(f'../puzzles/webpbn-{number:05}.non')  # from notebooks/
+#            for name, number in numbers.items()}
 # lists, every_probe = dict(line_solver=nonofast.solve_line), dict(skip_unchanged=False)
 # engines = {'lesson 4': lambda *clues: nonoprobe.Engine(*clues, **lists),
 #            'trail, lists': lambda *clues: Prober(*clues, **lists, **every_probe, memo_bytes=0),
-#            'copies': lambda *clues: CopyingProber(*clues, **every_probe),
+#            'copies': lambda *clues: copying_prober(Prober)(*clues, **every_probe),
 #            'trail': lambda *clues: Prober(*clues, **every_probe)}
 # ratios = {'lesson 4/lists': ('lesson 4', 'trail, lists'),
 #           'lesson 4/copies': ('lesson 4', 'copies'), 'copies/trail': ('copies', 'trail')}
 # ran = time_table(puzzles, engines, at_the_root, ratios, before=nonofast.cache_clear)
-# assert all((engine.probes, engine.grid) == (lesson_4[name].probes, lesson_4[name].grid)
-#            for (name, _), engine in ran.items())
+# assert all((ran[name, engine].probes, ran[name, engine].grid) == (ran[name, 'trail'].probes,
+#            ran[name, 'trail'].grid) for name in puzzles for engine in engines)
 
 # %% [markdown]
-# Read it by the ratios.
-#
-# - *lesson 4 / lists*, the trail added while lines are still lists: mixed, near 1, above it on
-#   some puzzles and below on others (which ones changes from run to run); every line solve pays
-#   two conversions that lesson 4 never makes.
-# - *lesson 4 / copies*: masks, direct solver and memo together: about two to three times faster
-#   on every puzzle (in the run stored here, most on Light, the puzzle with the most probes).
+# - *lesson 4 / lists*, the trail while lines are still lists: mixed, near 1, above on some
+#   puzzles and below on others; each line solve pays two conversions that lesson 4 never makes.
+# - *lesson 4 / copies*, masks, direct solver and memo together: two to three times faster.
 # - *copies / trail*, the trail alone: a copying probe costs the whole grid twice, a probe on the
 #   trail only the cells it decides. It gains most where probes are many and decide little
-#   (Forever), least with few probes (Edge, Merka).
+#   (Forever); on Edge, whose small grid is cheap to copy, it does not pay.
 #
 # ## What the memo and the skips save
 #
-# Counts are the same on every machine. At the root, for the engine without skips: line solves,
-# how many reached the line solver (the memo answered the rest), and the memo's estimated size;
-# then the probes without skips, skipping unchanged lines (the default), and implied values too.
+# Counts, the same on every machine: for *trail*, its line solves, how many reached the solver
+# (the memo answered the rest) and the memo's size; the probes without skips, skipping unchanged
+# lines (the default), and implied values too; the cells left unknown (grey below).
 
 # %% tags=["active-ipynb"]
-# variants = {'no skips': dict(skip_unchanged=False), 'unchanged': {},
-#             '+ implied': dict(skip_implied=True)}
-# print(f'no skips: {"line solves":>11} {"to the solver":>13} {"memo MB":>7} | probes:' +
-#       ''.join(f'{variant:>10}' for variant in variants) + '   unknown after')
+# from nonodraw import draw_steps
+#
 # for name, clues in puzzles.items():
-#     probers = [at_the_root(Prober(*clues, **options)) for options in variants.values()]
+#     probers = [ran[name, 'trail']] + [at_the_root(Prober(*clues, **options))
+#                                       for options in ({}, dict(skip_implied=True))]
 #     assert all(prober.grid == probers[0].grid for prober in probers)  # the same grid each way
-#     first = probers[0]
-#     print(f'{name:>8}: {first.line_solves:11,} {first.solver_calls:13,} '
-#           f'{first.memo_size / 1e6:7.1f} |' + ' ' * 8 +
-#           ''.join(f'{prober.probes:10,}' for prober in probers) + f'{first.unknown():16}')
+#     trail = probers[0]
+#     probes = ' /'.join(f'{prober.probes:6,}' for prober in probers)
+#     print(f'{name:>7} ({trail.height}x{trail.width}): {trail.line_solves:7,} line solves,'
+#           f' {trail.solver_calls:6,} to the solver, memo {trail.memo_size / 1e6:3.1f} MB;'
+#           f' probes {probes}; {trail.unknown()} unknown')
+# figure = draw_steps([ran[name, 'trail'].grid for name in puzzles], changed=[[]] * 5, columns=5,
+#                     size=2.4, titles=[f'{name} (#{number})' for name, number in numbers.items()])
 
 # %% [markdown]
-# On Light the memo sends fewer than one line solve in ten to the solver, and stays far below
-# `MEMO_BYTES`. Skipping unchanged lines changes nothing where probing finishes; on Forever,
-# whose later rounds change little, it skips about a third of the probes and leaves the same
-# grid. Its real use is in a search, where after a guess most lines are as they were. Skipping
-# implied values saves probes everywhere, and here decides as much as full probing.
+# On Light the memo sends fewer than one line solve in ten to the solver, and its 4.5 MB stay far
+# below `MEMO_BYTES`. Skipping unchanged lines changes nothing where probing finishes, and skips a
+# third of Forever's probes; skipping implied values saves probes everywhere. All decide alike.
 #
 # ## What we have learned, and what comes next
 #
-# - An undo trail takes a trial back from a mark, and a probe reads off it what it decided. Like
-#   with like, it beats copying where probes are many.
-# - Lines kept as bitmasks go straight to `line_bits_fast`, and a memo bounded in bytes answers
+# - An undo trail takes a trial back to a mark; a probe reads off it what it decided.
+# - Lines kept as bitmasks go straight to `line_bits_fast`; a memo bounded in bytes answers
 #   repeated questions.
-# - Probing skips cells whose lines have not changed since a fruitless probe (a bet that loses no
-#   solution) and, if asked, values already implied.
+# - Probing skips cells whose lines are unchanged since a fruitless probe, and, if asked, values
+#   already implied.
 #
-# Next, lesson 9 builds a search on `Prober`: guesses where contradictions cluster, a search that
-# keeps its own stack, and what each idea of both lessons buys.
+# Next, lesson 9 builds a search on `Prober`, and measures what each idea of both lessons buys.
 #
 # ## Exercises
 #
-# 1. *Predict, then run.* On the 2x2 diagonal, set cell (0, 1) filled after a mark and propagate
-#    from row 0 and column 1. What are the trail and row 0's masks, before and after the undo?
-# 2. Run Light's root with `memo_bytes` at `0`, `2_000`, `20_000`, `1_000_000` and `16_000_000`,
-#    printing `solver_calls`. Where is the knee, the smallest memo that saves most of the calls?
-#    Compare it with the memo's size in the table.
+# 1. *Predict, then run.* Repeat the diagonal's demo with cell (0, 1), propagating from lines 0
+#    and 3. What are the trail and row 0's masks?
+# 2. Run Light's root with `memo_bytes` at 0, 100_000, 300_000, 1_000_000, 2_000_000, 4_000_000
+#    and 16_000_000, printing `solver_calls`. Where is the knee, the smallest memo that saves
+#    most of the calls?
 # 3. *Prove it.* If supposing A filled decides B empty without a contradiction, supposing B empty
-#    cannot contradict. Why can skipping that probe leave a certain cell unknown?
+#    cannot contradict. Why does `probe_all` forget the implied values whenever it decides cells?
 # 4. *Measure.* In `propagate`, replace the written-out work on each new cell by a call to
 #    `set_cell`, and time Light's root both ways. What does a call per cell cost?

@@ -2,48 +2,41 @@
 # # Lesson 1. One line, by listing its layouts
 #
 # A *nonogram* (paint-by-numbers, griddlers, picross) is a picture hidden in a grid of cells, each
-# filled (black) or empty (white). Beside each row and above each column is a **clue**: the lengths
-# of the runs of filled cells in that line, in order. Your job is to recover the picture from the
-# clues. A small one, `#` filled and `.` empty, each row's clue beside it and each column's clue
-# below it, read downwards (the middle column reads `1 3`):
+# filled or empty. Beside each row and above each column is a **clue**: the lengths of the line's
+# **blocks** (runs of filled cells), in order. You recover the picture from the clues. A 5 x 5
+# one (rows x columns), `#` filled and `.` empty, row clues beside it, column clues below it,
+# read downwards (the middle column reads `1 3`):
 #
 # ```
-# . # # # .    3
-# # # . # .    2 1
-# . # # # .    3
-# . . # # .    2
-# . . # # #    3
+# .###.  3
+# ##.#.  2 1
+# .###.  3
+# ..##.  2
+# ..###  3
 #
-# 1 3 1 5 1
-#     3
+# 13151
+#   3
 # ```
 #
-# The second row has a run of two, a gap, then a run of one: its clue is `2 1`. The order matters;
-# the size of a gap does not. This lesson answers a question about **one line**: given its clue and
-# whatever we already know of some cells, which other cells are certain? By the end of it you will
-# be able to
+# The second row has a block of two, a gap, then a block of one: `2 1`. The order matters; the
+# size of a gap does not. Given one line's clue and the cells already known, which other cells are
+# certain? By the end of this lesson you will be able to
 #
-# - turn a line into its clue, and list every **layout** of a clue in a line (a layout is one
-#   way of placing the blocks: each block's position);
+# - turn a line into its clue, and list every **layout** of a clue in a line (a layout is one way
+#   of placing the blocks: each block's position);
 # - keep only the layouts that agree with the known cells, and read off the cells they all agree
 #   on: a complete line solver;
 # - count the layouts, and see why listing them cannot scale.
 #
-# A **clue** is a list of block lengths such as `[2, 1]` (an empty line's clue is `[]`, which many
-# files write `[0]`), and a **line** is a list of cells, `1` filled, `0` empty or `None` not known
-# yet (printed `#`, `.` and `?`); the signatures call them `Clue` and `Line`. We retell Paddy3118's
-# blog post "Nonogram puzzle solver (part 1)" (2014; *the post*) and keep its function names. This
-# notebook is also the module `nonovector`: its definitions are the module; its demonstrations
-# run here only.
+# A clue (type `Clue`) is a list such as `[2, 1]`; an empty line's is `[]` (or `[0]`). A **line**
+# (type `Line`) is a list of cells, counted from 0: `1` filled, `0` empty, `None` **unknown**
+# (printed `#`, `.`, `?`); a picture (type `Grid`) is a list of rows. We retell Paddy3118's blog
+# post "Nonogram puzzle solver (part 1)" (2014; *the post*), keeping its function names. This
+# notebook is also the module `nonovector`; its demonstrations run here only.
 
 # %%
-"""Lesson 1: one nonogram line solved by listing the layouts of its clue.
-
-Errors: Contradiction (no layout fits the known cells) and nonocheck.ClueError (malformed
-input), both ValueErrors."""
-
+"""Lesson 1: one nonogram line solved by listing the layouts of its clue."""
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain, repeat
 from math import comb
 from string import ascii_lowercase, ascii_uppercase
 
@@ -59,79 +52,50 @@ class Contradiction(NonogramError):
 # %% [markdown]
 # ## Clues from lines
 #
-# The first function goes the easy way round: from a finished line to its clue. It walks along the
-# line, counting the current run of filled cells and writing the count down whenever the run ends
-# (at an empty cell or at the end of the line). A line can be a list of `0`/`1`, or a string of
-# `0`/`1` or `#`/`.`, so that pictures can be typed as text.
+# The easy way round first: from a finished line to its clue, counting the cells of each block
+# along the line. A finished line may also be typed as a string of `0`/`1` or `#`/`.`.
 
 # %%
-FILLED_MARKS, EMPTY_MARKS = (1, '1', '#'), (0, '0', '.')
-
-
 def line2blocks(line: Sequence) -> Clue:
-    """Return the clue of a finished line: the lengths of its runs of filled cells, in order.
-
-    `line` is a sequence of 0/1 (ints, or the characters '0'/'1' or '#'/'.'). An empty line
-    gives []. Any other cell raises ClueError.
-
-    >>> line2blocks('11010')
-    [2, 1]
-    """
+    """The clue of a finished line of 0/1 (or '0'/'1', '#'/'.'); ClueError on any other cell."""
     blocks, run = [], 0
     for i, cell in enumerate(line):
-        if isinstance(cell, bool) or cell not in FILLED_MARKS + EMPTY_MARKS:
+        if isinstance(cell, bool) or cell not in (1, '1', '#', 0, '0', '.'):
             raise ClueError(f'cell {i} of a finished line is {cell!r}; use 1/0 or "#"/"."')
-        if cell in FILLED_MARKS:
+        if cell in (1, '1', '#'):
             run += 1
-        elif run:  # an empty cell ends the current run
+        elif run:  # an empty cell ends the current block
             blocks.append(run)
             run = 0
-    if run:  # a run that touches the right-hand edge
+    if run:  # a block that touches the right-hand edge
         blocks.append(run)
     return blocks
 
 
 # %% tags=["active-ipynb"]
-# picture = ['01110',
-#            '11010',
-#            '01110',
-#            '00110',
-#            '00111']
-# for row in picture:
-#     print(row, line2blocks(row))
-# print('00000', line2blocks('00000'))
+# picture = ['01110', '11010', '01110', '00110', '00111']
+# [line2blocks(row) for row in picture]
 
 # %% [markdown]
-# Two kinds of error are kept apart on purpose. A `ClueError` means *the question is malformed*
-# (a negative block, a clue longer than its line, a cell that is neither 0, 1 nor None); the
-# library module `nonocheck` checks every clue and line at the door (`normalize_clue`, which also
-# turns `[0]` into `[]`, `check_line`, and `enumerable_clue`, which also refuses a clue too long to
-# list) and names the fault. A `Contradiction` means *the question is fine but has no answer*: no
-# layout agrees with the cells we know. A solver of whole puzzles meets contradictions all the
-# time and learns from them; it should never meet a `ClueError`.
-
-# %% tags=["active-ipynb"]
-# try:
-#     normalize_clue([5, 5], cells=10)
-# except ClueError as error:
-#     print('ClueError:', error)
+# Two kinds of error are kept apart. A `ClueError` means *the question is malformed* (say, a clue
+# longer than its line); the library module `nonocheck` checks every input and names the fault. A
+# `Contradiction` means *the question has no answer*: no layout agrees with the known cells.
 
 # %% [markdown]
 # ## Every layout of the blocks
 #
-# The most direct way to solve a line: list every layout of its blocks, throw away those that
-# disagree with what we know, and see which cells all the survivors agree on. This is how the
-# post starts, and how most people first think about the problem.
+# The post's way to solve a line: list every layout, drop those that disagree with the known cells,
+# and see which cells all the survivors agree on.
 #
-# `nonoblocks(blocks, cells)` produces every layout as a list of `(position, length)` pairs, one
-# per block. It is recursive: put the first block at each position that still leaves room for the
-# others (each needs its length and a gap before it), and for each such position lay out the
-# remaining blocks, by the same method, in the cells to its right, one cell further on.
+# `nonoblocks(blocks, cells)` produces every layout as a list of `(position, length)` pairs,
+# recursively: put the first block at each position that leaves room for the others (each needs
+# its length and a gap before it), and for each one lay out the other blocks the same way, from
+# one cell after its end. (`enumerable_clue`, from `nonocheck`, refuses a clue of more than 400
+# blocks: Python stops near 1,000 nested calls.) `pblocks` and `vexpand` draw a layout.
 
 # %%
 def nonoblocks(blocks: Clue, cells: int) -> Iterator[Layout]:
-    """Every layout of `blocks` in `cells` cells, leftmost first, as lists of (position, length)
-    pairs, one per block. The empty clue has one layout, []."""
+    """Every layout of `blocks` in `cells` cells, leftmost first. The empty clue has one, []."""
     blocks = enumerable_clue(blocks, cells)
     yield from _layouts(blocks, cells, 0)
 
@@ -148,49 +112,34 @@ def _layouts(blocks, cells, start):
             yield [(position, first)] + layout
 
 
-# %% tags=["active-ipynb"]
-# for layout in nonoblocks([2, 1], 5):
-#     print(layout)
-
-# %% [markdown]
-# Lists of pairs are hard to read. `pblocks` draws a layout with a different letter for each
-# block, and `vexpand` turns a layout into the plain picture of the line (`#` filled, `.` empty).
-
 # %%
 def pblocks(layout: Layout, cells: int) -> str:
-    """Draw a layout as text: block 0 as 'A's, block 1 as 'B's, ..., empty cells as '.'."""
-    text = ['.'] * cells
-    for letter, (position, length) in zip(block_letters(), layout):
-        for i in range(position, position + length):
-            text[i] = letter
+    """Draw a layout: block 0 as 'A's, block 1 as 'B's, ... ('*' after 'z'), empty cells '.'."""
+    text, letters = ['.'] * cells, ascii_uppercase + ascii_lowercase
+    for b, (position, length) in enumerate(layout):
+        text[position:position + length] = (letters[b] if b < len(letters) else '*') * length
     return ''.join(text)
-
-
-def block_letters():
-    """Block names A..Z, then a..z, then '*' for every block after the 52nd."""
-    return chain(ascii_uppercase + ascii_lowercase, repeat('*'))
 
 
 def vexpand(layout: Layout, cells: int) -> str:
-    """Draw a layout as the line it makes: '#' filled, '.' empty ('?' if two blocks overlap)."""
+    """Draw the line a layout makes: '#' filled, '.' empty."""
     text = ['.'] * cells
     for position, length in layout:
-        for i in range(position, position + length):
-            text[i] = '#' if text[i] == '.' else '?'
+        text[position:position + length] = '#' * length
     return ''.join(text)
 
 
 # %% tags=["active-ipynb"]
 # for layout in nonoblocks([2, 1], 5):
-#     print(pblocks(layout, 5), vexpand(layout, 5))
+#     print(layout, pblocks(layout, 5), vexpand(layout, 5))
 
 # %% [markdown]
-# ## Layouts that respect what we know
+# ## Layouts that respect the known cells
 #
-# In a puzzle some cells of a line are already decided by the crossing lines. The post calls them
-# *forces*, kept as two lists of cell indices: `force0`, the cells known empty, and `force1`, the
-# cells known filled. Two small converters move between that and our line of `1`/`0`/`None`, and
-# `show_line` and `parse_line` between a line and its text (`#`, `.`, `?`), handy for examples.
+# In a puzzle some cells of a line are known from the crossing lines. The post calls them
+# *forces*, two lists of cell indices: `force0` known empty, `force1` known filled. We say *known
+# cells*, keeping *force* in the post's names. Converters move between the two forms, and between a
+# line and its text.
 
 # %%
 def line_to_forces(line: Line) -> tuple[list[int], list[int]]:
@@ -201,14 +150,11 @@ def line_to_forces(line: Line) -> tuple[list[int], list[int]]:
 
 def forces_to_line(cells: int, force0: Iterable[int], force1: Iterable[int]) -> Line:
     """A line of `cells` cells: 0 at force0, 1 at force1, None elsewhere."""
-    line = [None] * cells
-    for i in force0:
-        line[i] = 0
-    for i in force1:
-        line[i] = 1
-    return line
+    empty, filled = set(force0), set(force1)
+    return [1 if i in filled else 0 if i in empty else None for i in range(cells)]
 
 
+# %%
 SYMBOLS = {1: '#', 0: '.', None: '?'}
 
 
@@ -226,21 +172,13 @@ def parse_line(text: str) -> Line:
     return [cells[symbol] for symbol in text]
 
 
-# %% tags=["active-ipynb"]
-# line = parse_line('?#.??')
-# print(line, line_to_forces(line), show_line(forces_to_line(5, [2], [1])))
-
 # %% [markdown]
-# `nonovector(blocks, cells, force0, force1)` generates only the layouts that agree with the
-# forces. It checks each block as it is placed, so whole families of hopeless layouts are never
-# built: a block may not cover a forced-empty cell; a forced-filled cell may not lie in the gap
-# before the block, nor right after it (the block would be too long); and after the last block
-# no forced-filled cell may remain.
-#
-# (The post's version forgot that last check when a clue has a single block, so
-# `nonovector([1], 3, [], [2])` wrongly offered `#..`; it also stopped with an `assert` on an
-# overfull clue and could not handle an empty line. All three are fixed here: the cell below
-# shows the first.)
+# `nonovector(blocks, cells, force0, force1)` generates only the layouts that agree with the known
+# cells (`check_forces`, from `nonocheck`, rejects an index outside the line). It checks each block
+# as it is placed: a block may not cover a known-empty cell; a known-filled cell may not lie in
+# the gap before the block, nor right after it; and after the last block no known-filled cell may
+# remain. (The post forgot that last check for a one-block clue, so `nonovector([1], 3, [], [2])`
+# offered `#..`; it also failed on an overfull clue and on an empty line. All are fixed here.)
 
 # %%
 def nonovector(blocks: Clue, cells: int, force0: Iterable[int] = (),
@@ -271,15 +209,15 @@ def _forced_layouts(blocks, cells, start, empty, filled):
 
 
 # %% [markdown]
-# The post's `pvector` prints such a layout together with the forces: blocks as letters (lower
-# case where a block covers a forced-filled cell), `_` for a forced-empty cell, and `!` for a force
-# the layout breaks. Other empty cells are `.`, as before.
+# The post's `pvector` draws a layout with the known cells: lower case where a block covers a
+# known-filled cell, `_` a known-empty cell, `!` a known cell the layout contradicts. Below: the
+# post's bug case, fixed, then the layouts of `[2, 1]` that fit `?#.??`.
 
 # %%
 def pvector(layout: Layout, cells: int, force0: Iterable[int] = (),
             force1: Iterable[int] = ()) -> str:
-    """Draw a layout with its forces: 'A'.. blocks ('a'.. where a block covers a forced-filled
-    cell), '_' a forced-empty cell, '!' a force the layout breaks."""
+    """Draw a layout with the known cells: 'A'.. blocks ('a'.. over a known-filled cell), '_' a
+    known-empty cell, '!' a known cell the layout contradicts."""
     text, line = list(pblocks(layout, cells)), vexpand(layout, cells)
     for i in force1:
         text[i] = text[i].lower() if line[i] == '#' else '!'
@@ -289,75 +227,56 @@ def pvector(layout: Layout, cells: int, force0: Iterable[int] = (),
 
 
 # %% tags=["active-ipynb"]
-# print('[1] in 3 cells, cell 2 filled:', [vexpand(layout, 3) for layout in nonovector([1], 3, [], [2])])
-# blocks, cells, force0, force1 = [2, 1], 5, [2], [1]
-# print('known   ', show_line(forces_to_line(cells, force0, force1)))
-# for layout in nonovector(blocks, cells, force0, force1):
-#     print('layout  ', pvector(layout, cells, force0, force1))
+# print([vexpand(layout, 3) for layout in nonovector([1], 3, [], [2])])
+# for layout in nonovector([2, 1], 5, [2], [1]):
+#     print(pvector(layout, 5, [2], [1]))
 
 # %% [markdown]
-# Both surviving layouts fill cells 0 and 1 and leave cell 2 empty. That is the whole idea of
-# line solving: a cell is decided when **every** layout that fits agrees on it. `newforces` reads
-# the agreement off a collection of layouts and returns the lists `(force0, force1)` of every
-# decided cell, the ones we knew before and the new ones. If no layout fits at all, there is
-# nothing to agree on: the known cells contradict the clue, and `newforces` raises
-# `Contradiction`.
+# Both layouts fill cells 0 and 1 and leave cell 2 empty. That is the whole idea of line solving:
+# a cell is decided when **every** layout that fits agrees on it. `newforces` returns the lists
+# `(force0, force1)` of every decided cell, or raises `Contradiction` if no layout fits;
+# `solve_line_by_enumeration` wraps it all up, a line in and a line out.
 
 # %%
 def newforces(layouts: Iterable[Layout], cells: int) -> tuple[list[int], list[int]]:
     """(always0, always1): the cells empty in every layout, and those filled in every one, of any
     iterable of layouts (such as nonovector's). Raises Contradiction if there are none."""
-    always0, always1 = set(range(cells)), set(range(cells))
-    count = 0
+    always0, always1, found = set(range(cells)), set(range(cells)), False
     for layout in layouts:
-        count += 1
         filled = {i for position, length in layout for i in range(position, position + length)}
         always0 -= filled
         always1 &= filled
-    if count == 0:
-        raise Contradiction('no layout of the blocks fits the forced cells')
+        found = True
+    if not found:
+        raise Contradiction('no layout of the blocks fits the known cells')
     return sorted(always0), sorted(always1)
 
 
-# %% tags=["active-ipynb"]
-# newforces(nonovector([2, 1], 5, [2], [1]), 5)
-
-# %% [markdown]
-# Cell 1 was known filled and cell 2 known empty; cell 0 is new. Wrapped up as one function that
-# takes a line and returns the line with everything the layouts agree on, this is our first
-# complete line solver: obviously right, and (as we will see) hopelessly slow.
-
-# %%
 def solve_line_by_enumeration(blocks: Clue, line: Line) -> Line:
     """The obviously right line solver: list every layout that fits, keep what they all share."""
     line = check_line(line)
     cells = len(line)
-    always0, always1 = newforces(nonovector(blocks, cells, *line_to_forces(line)), cells)
-    return forces_to_line(cells, always0, always1)
+    return forces_to_line(cells, *newforces(nonovector(blocks, cells, *line_to_forces(line)), cells))
 
 
 # %% tags=["active-ipynb"]
+# print(newforces(nonovector([2, 1], 5, [2], [1]), 5))
 # show_line(solve_line_by_enumeration([2, 1], parse_line('?#.??')))
 
 # %% [markdown]
 # ## The line-solving techniques, by brute force
 #
-# Wikipedia's article on nonograms teaches people techniques for a single line, among them
-# *simple boxes* (blocks so long that all their positions overlap), *simple spaces* (cells no block
-# can reach), *forcing* (a gap too small for any block), *glue* (a filled cell near an edge pulls
-# its block towards it) and *joining and splitting*. Each needs its own argument when a person
-# applies it. Listing every layout needs none of them: whatever such an argument proves about a
-# line, it proves by ruling layouts out, and enumeration looks at every layout.
-#
-# `explain_line` shows the whole reasoning for one line: what is known, every layout that fits,
-# and what they all agree on. Try it on a line of your own.
+# Wikipedia's article on nonograms teaches techniques for a single line (*simple boxes*, *simple
+# spaces*, *forcing*, *glue*, *joining and splitting*), each with its own argument. Enumeration
+# needs none: whatever such an argument proves, it proves by ruling layouts out. `explain_line`
+# prints the reasoning for one line; below, the *glue* example (a known-filled cell near an edge
+# pulls its block towards it), then a check of all seven of the article's examples.
 
 # %%
 def explain_line(blocks: Clue, line: Line | str) -> Line:
-    """Print what is known of a line (1/0/None, or its text), every layout that fits, and the
-    cells they agree on; return the deduced line."""
+    """Print the known cells (a line or its text), every layout that fits and the cells they
+    agree on; return the deduced line."""
     line = parse_line(line) if isinstance(line, str) else check_line(line)
-    blocks = enumerable_clue(blocks, len(line))
     cells, (force0, force1) = len(line), line_to_forces(line)
     print(f'  clue     {blocks}')
     print(f'  known    {show_line(line)}')
@@ -368,8 +287,7 @@ def explain_line(blocks: Clue, line: Line | str) -> Line:
     return deduced
 
 
-WIKIPEDIA_EXAMPLES = [
-    # (technique, clue, what is known, what the article deduces)
+WIKIPEDIA_EXAMPLES = [  # (technique, clue, what is known, what the article deduces)
     ('simple boxes', [8], '??????????', '??######??'),
     ('simple boxes', [4, 3], '??????????', '??##???#??'),
     ('simple spaces', [3, 1], '???#????#?', '.??#??..#.'),
@@ -381,18 +299,21 @@ WIKIPEDIA_EXAMPLES = [
 
 
 # %% tags=["active-ipynb"]
-# for technique, blocks, known, expected in WIKIPEDIA_EXAMPLES:
-#     print(technique)
-#     assert show_line(explain_line(blocks, known)) == expected
-# print(f'All {len(WIKIPEDIA_EXAMPLES)} examples give the article\'s answers.')
+# assert show_line(explain_line([1, 3], '#?.?#?????')) == '#..?##?...'
+# assert all(show_line(solve_line_by_enumeration(b, parse_line(k))) == e
+#            for _, b, k, e in WIKIPEDIA_EXAMPLES)
+# print(f'all {len(WIKIPEDIA_EXAMPLES)} examples give the article\'s answers')
 
 # %% [markdown]
+# Block A must sit on cell 0, so cell 1 is empty; block B must cover cell 4, so cell 5 is filled
+# and cells 7 to 9 are empty. No rule was needed.
+#
 # ## How many layouts are there?
 #
-# Listing layouts is obviously right. Is it fast enough? Count them. A clue of `k` blocks needs
-# `min_length` cells; the other `free = cells - min_length` empty cells can go into any of the
-# `k + 1` gaps (before the first block, between blocks, after the last). Sharing `free` identical
-# cells among `k + 1` gaps is the classic "stars and bars" count, a binomial coefficient:
+# Is listing fast enough? Count the layouts. The fewest cells a clue of `k` blocks needs,
+# `min_length(blocks)`, is its blocks plus one gap between each two; the other `free = cells -
+# min_length(blocks)` empty cells can go into any of the `k + 1` gaps (before, between and after
+# the blocks). Sharing `free` identical cells among `k + 1` gaps is the "stars and bars" count:
 #
 # $$\text{layouts} = \binom{\text{free} + k}{k}.$$
 
@@ -409,20 +330,14 @@ def all_clues(cells: int) -> list[tuple[int, ...]]:
     return sorted({tuple(line2blocks(format(n, f'0{cells}b'))) for n in range(2 ** cells)})
 
 
-# %% [markdown]
-# The formula should agree with the enumeration on every small case. It does:
-
 # %% tags=["active-ipynb"]
 # small = [(blocks, cells) for cells in range(0, 11) for blocks in all_clues(cells)]
 # assert all(count_layouts(b, n) == len(list(nonoblocks(b, n))) for b, n in small)
 # print(f'formula = enumeration for all {len(small)} clues of lines up to 10 cells')
 
 # %% [markdown]
-# Now the bad news. With a fixed number of blocks `k` the count grows like a polynomial of degree
-# `k` in the line's length; but in a picture the number of blocks grows with the line too, and
-# then the growth is exponential. The plot shows both: lines half filled by 2, 4, 8 or 16 blocks
-# (solid), and lines with one block of 2 for every 5 cells, so that a longer line has more blocks
-# (dashed).
+# With a fixed number of blocks `k` the count grows like a polynomial (of degree `k`) in the line's
+# length; in a picture the number of blocks grows with the line, and the growth is exponential:
 
 # %%
 def half_full(k: int, cells: int) -> Clue:
@@ -437,70 +352,37 @@ def growing_clue(cells: int) -> Clue:
 
 
 # %% tags=["active-ipynb"]
-# import matplotlib.pyplot as plt
-#
-# lengths = range(10, 101, 5)
-# fig, ax = plt.subplots(figsize=(7, 4))
-# for k in (2, 4, 8, 16):
-#     fitting = [n for n in lengths if n // 2 >= k and min_length(half_full(k, n)) <= n]
-#     counts = [count_layouts(half_full(k, n), n) for n in fitting]
-#     ax.plot(fitting, counts, marker='o', markersize=3, label=f'{k} blocks, half filled')
-#     print(f'{k:2} blocks: the curve starts at {fitting[0]} cells with {counts[0]:,} layouts')
-# ax.plot(lengths, [count_layouts(growing_clue(n), n) for n in lengths], 'k--',
-#         label='a block of 2 per 5 cells')
-# ax.set_yscale('log')
-# ax.set_xlabel('cells in the line')
-# ax.set_ylabel('number of layouts (log scale)')
-# ax.set_title('Layouts multiply with the length of a line and its number of blocks')
-# ax.legend()
-# ax.grid(True, which='major', alpha=0.3)
-# plt.show()
+# print('cells   4 blocks, half filled   a block of 2 per 5 cells')
+# for n in (20, 40, 60, 80, 100):
+#     print(f'{n:5} {count_layouts(half_full(4, n), n):23,} {count_layouts(growing_clue(n), n):28,}')
+# years = count_layouts(growing_clue(100), 100) / 1e6 / (365.25 * 24 * 3600)
+# print(f'the last line, listed at a million layouts a second: {years:.0f} years')
 
 # %% [markdown]
-# More blocks need a longer line before they fit at all (the 8- and 16-block curves start further
-# right, as printed above); from where it starts, the more blocks, the steeper a curve climbs. A
-# line of 100 cells half filled by 16 blocks has trillions of layouts, and a line of 100 cells with
-# 20 blocks of 2, far from unusual in a 100x100 puzzle, has hundreds of times more. Listing a
-# million layouts a second, they take:
-
-# %% tags=["active-ipynb"]
-# SECONDS_PER_YEAR = 365.25 * 24 * 3600
-# for blocks in (half_full(16, 100), growing_clue(100)):
-#     layouts = count_layouts(blocks, 100)
-#     print(f'{layouts:.2e} layouts of {blocks} in 100 cells:'
-#           f' {layouts / 1e6 / SECONDS_PER_YEAR:,.1f} years at a million a second')
-# ratio = count_layouts(growing_clue(100), 100) / count_layouts(half_full(16, 100), 100)
-# print(f'the second has {ratio:.0f} times as many')
-
-# %% [markdown]
-# Programs that list layouts do run into this wall. One that finds every solution of a puzzle
-# (a literate Python 2 program, "recursive all-solutions", one of the sources this course retells)
-# listed every layout of every line up front; on a 100x100 puzzle, its author reports, it ran out
-# of memory after two rows. Listing layouts is the right *definition* of line solving and the
-# wrong *algorithm*.
+# The last column multiplies by over a thousand at every step, and a 100x100 picture has lines
+# like it. An unsigned literate Python 2 program, "Initial, probably buggy, load of a literate
+# python program", listed every layout of every line first; on a 100x100 puzzle, its author
+# reports, it filled several gigabytes of memory in minutes and had listed only two rows. Listing
+# layouts is the right *definition* of line solving and the wrong *algorithm*.
 #
 # ## What we have learned, and what comes next
 #
-# - A clue is a list of block lengths; `line2blocks` reads it off a finished line.
-# - `nonoblocks` lists every layout of a clue; `nonovector` lists only those that agree with the
-#   known cells (the post's *forces*), and `newforces` keeps the cells they all agree on. Together
-#   they are a complete line solver, `solve_line_by_enumeration`, which reproduces the Wikipedia
-#   techniques without knowing any of them.
-# - `count_layouts` shows why listing cannot scale: the layouts of a long line with many blocks
-#   are too many to list in a lifetime.
+# - A clue lists a line's block lengths.
+# - Keeping what all the layouts that fit share is a complete line solver.
+# - Long lines with many blocks have too many layouts to list.
 #
-# Next, lesson 2 answers the same question without listing a single layout, in time proportional
-# to cells times blocks, and checks that it gives the same answers.
+# Next, lesson 2 answers the same question without listing layouts, in time proportional to cells
+# times blocks.
 #
 # ## Exercises
 #
-# 1. *Predict, then run.* How many layouts has the clue `[3]` in 7 cells? And `[1, 1, 1]` in 7
-#    cells? Check with `count_layouts` and with `len(list(nonoblocks(...)))`.
-# 2. Use `explain_line` on the clue `[4]` with the line `'???#????'`. Which cells are decided,
-#    and why can no layout reach the last cell? Now make cell 1 known empty (`'?.?#????'`): what
-#    more is decided, and why?
-# 3. *Prove it.* Show that a clue whose `min_length` equals the line's length has exactly one
-#    layout, and that `solve_line_by_enumeration` then decides every cell.
+# 1. *Predict, then run.* How many layouts have `[3]` and `[1, 1, 1]` in 7 cells? Check with
+#    `count_layouts` and `len(list(nonoblocks(...)))`.
+# 2. Run `explain_line([4], '???#????')`. Why can no layout reach the last cell? What more is
+#    decided with cell 1 known empty (`'?.?#????'`), and why?
+# 3. *Prove it.* If `min_length(blocks) == cells`, the clue has one layout, and
+#    `solve_line_by_enumeration` decides every cell when the known cells agree with it (else it
+#    raises `Contradiction`).
 # 4. *Extend.* Write `count_filled(blocks, cells, i)`: in how many layouts is cell `i` filled?
-#    (Hint: `vexpand` each layout of `nonoblocks`.) Which cells of `[3]` in 7 cells are filled in
-#    every layout?
+#    (Hint: `vexpand` each layout.) Which cells of `[3]` in 7 cells are filled in every layout
+#    (possibly none)?

@@ -198,6 +198,18 @@ def test_bits_round_trip(line):
     assert nonobits.cells_to_bits(tuple(line)) == (filled, empty)
 
 
+def test_show_masks_numbers_as_many_columns_as_the_widest_mask(capsys):
+    """Cell masks get a header of the cells (0..6); a position mask one more (0..7)."""
+    line = nonovector.parse_line("?#.??#?")
+    nonobits.show_masks(line, [("filled", 34, 7)])
+    assert capsys.readouterr().out.splitlines() == [
+        " " * 19 + "0123456", " " * 13 + "line  ?#.??#?", " " * 11 + "filled  0100010"]
+    nonobits.show_masks(line, [("filled", 34, 7), ("step", 0b10111010, 8)])
+    assert capsys.readouterr().out.splitlines()[0].split() == ["01234567"]
+    nonobits.show_masks([None] * 3, [])
+    assert capsys.readouterr().out.splitlines()[0].split() == ["012"]
+
+
 def test_show_bits_is_in_line_order():
     assert nonobits.show_bits(0b0011, 6) == "110000"
     assert nonobits.show_bits(0, 0) == ""

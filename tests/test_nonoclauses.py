@@ -229,3 +229,47 @@ def test_a_puzzle_line_logic_settles_leaves_sat_nothing_to_search():
     rows, cols = read_clues(PUZZLES / "webpbn-00001.non")
     solved = nonoengine.solve(rows, cols)
     assert list(nonoclauses.sat_solutions(rows, cols)) == [solved]
+
+
+# --- the lesson's printouts (nonoprocess's section for lesson 10) ---------------------------------
+
+def test_the_worked_example_prints_each_kind_and_the_helpers_from_t_1(capsys):
+    """start + forward + backward + helpers from t = 1 are all the clauses but the helpers of
+    t = 0 (three on an unknown first cell: they repeat the start clause)."""
+    for known, sizes in (([None] * 5, (1, 18, 22, 16)), ([None, 1, None, 0, None], (1, 12, 13, 11))):
+        live = nonoclauses.live_states([1, 1, 0, 1], nonoclauses.next_state,
+                                       nonoclauses.allowed_values(known))
+        nonoprocess.show_line_formula([2, 1], known, nonoclauses.line_clauses, live, shown=100)
+        lines = capsys.readouterr().out.splitlines()
+        header, kinds = lines[0], [line for line in lines[1:] if not line.startswith("    ")]
+        total = len(nonoclauses.line_clauses([2, 1], [1, 2, 3, 4, 5], iter(range(6, 99)).__next__,
+                                             known))
+        assert f"{sum(map(len, live))} state variables, {total} clauses" in header
+        counts = [int(kind.split(": ")[1]) for kind in kinds]
+        assert counts == list(sizes) and sum(counts) == total - 3
+        assert kinds[-1].startswith("helpers from t = 1")
+        helpers = lines[len(lines) - sizes[3]:]
+        assert not any("S(0," in line for line in helpers)
+    live = nonoclauses.live_states([1, 1, 0, 1], nonoclauses.next_state, [(1, 0)] * 5)
+    nonoprocess.show_line_formula([2, 1], [None] * 5, nonoclauses.line_clauses, live, shown=100)
+    assert "    x1" in capsys.readouterr().out.splitlines()  # no live state reads cell 1 empty
+
+
+def test_the_engine_against_sat_table_says_unknown(capsys):
+    rows = nonoprocess.engine_against_sat()
+    nonoprocess.print_engine_against_sat(rows, {"webpbn-06574": "Forever"})
+    out = capsys.readouterr().out
+    header, forever = out.splitlines()[1:]
+    assert out.startswith(f"{len(rows)} puzzles, of which (after line logic)")
+    assert "unknown cells" in header and "open" not in out
+    assert forever.split()[:5] == ["Forever", "25x25", "573", "of", "625"]
+
+
+def test_sat_is_faster_exactly_where_the_engine_needs_over_half_a_second():
+    """The lesson's reading of validate.csv: the puzzles SAT is faster on (times as drawn) are
+    those the engine settles in over 0.5 s."""
+    rows = nonoprocess.engine_against_sat()
+    faster = {row["puzzle"] for row in rows if row["sat_shown"] < row["engine_shown"]}
+    slow = {row["puzzle"] for row in rows
+            if row["verdict"] != "limit" and float(row["seconds"]) > 0.5}
+    assert faster == slow == {"webpbn-08098", "LalaFrogKK", "webpbn-00803", "webpbn-06574"}

@@ -259,6 +259,21 @@ def test_drawings_are_made(tmp_path):
     assert len(fig.legends[0].get_texts()) == 2  # the key: stripes, outlines
 
 
+def test_the_gallery_draws_each_solution_in_its_own_colours():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    [apples] = nonocolourfiles.read_colour_puzzles(PUZZLES / "pynogram-apples.xml")
+    diagonal = [[1, 0], [0, 2]]
+    fig = nonodraw.draw_colour_solutions([solve(apples.rows, apples.cols), diagonal],
+                                         [apples.colours, ["#ffffff", "#ff0000", "#0000ff"]],
+                                         ["Apples", "diagonal"])
+    assert [ax.get_title() for ax in fig.axes] == ["Apples", "diagonal"]
+    pixels = fig.axes[1].images[0].get_array().tolist()
+    assert pixels == [[[1, 0, 0], [1, 1, 1]], [[1, 1, 1], [0, 0, 1]]]  # in its own colours
+    plt.close(fig)
+
+
 def test_colour_rounds_are_lesson_3_s_loop_until_nothing_changes():
     rows, cols = colour_clues(nonocolourline.MUSHROOM)
     history = nonocolour.colour_rounds(rows, cols)

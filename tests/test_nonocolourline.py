@@ -8,8 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nonocolourline
-from nonocheck import PuzzleError
-from nonocolourline import (MUSHROOM, colour_clue, colour_clues, colour_layouts, show_cells,
+import nonodraw
+from nonocheck import PuzzleError, random_colour_lines, solver_answers
+from nonocolourline import (MUSHROOM, cells_to_masks, colour_clue, colour_clues, colour_layouts,
+                            fast_cells_to_masks, fast_masks_to_cells, masks_to_cells, show_cells,
                             solve_colour_line, solve_colour_line_fast, solve_line_by_layouts,
                             text_picture)
 from nonovector import Contradiction
@@ -57,8 +59,9 @@ def test_the_mushroom_is_the_picture_the_lesson_describes():
     assert len(nonocolourline.MUSHROOM_RGB) == 1 + max(max(row) for row in MUSHROOM)
 
 
-def test_show_cells_prints_decided_open_and_partial_cells():
+def test_show_cells_prints_decided_unknown_and_partial_cells():
     assert show_cells([0b010, 0b111, 0b101], ".rb") == "r?[.b]"
+    assert nonocolourline.show_cells is nonodraw.show_cells  # (it lives in nonodraw)
 
 
 # --- the line solvers --------------------------------------------------------------------------
@@ -121,6 +124,34 @@ def test_a_line_that_holds_its_picture_keeps_it_possible():
         assert all(new & ~old == 0 for new, old in zip(result, cells))  # only ever narrows
 
 
+def test_the_byte_tables_convert_as_the_plain_conversions():
+    lines = [list(cells) for cells in product(range(1, 8), repeat=4)]  # every line of 4 cells
+    for cells in lines:
+        masks = cells_to_masks(cells, 3)
+        assert fast_cells_to_masks(cells, 3) == masks
+        assert fast_masks_to_cells(masks, 4) == masks_to_cells(masks, 4) == tuple(cells)
+    assert cells_to_masks([0b010, 0b111, 0b101], 3) == [0b110, 0b011, 0b110]  # the lesson's line
+    assert fast_cells_to_masks([], 2) == [0, 0] and fast_masks_to_cells([0, 0], 0) == ()
+
+
+def test_the_lesson_s_random_check_finds_agreement_and_contradictions():
+    samples = [(colour_clue(picture), cells) for picture, cells in random_colour_lines(300, seed=8)]
+    expected = solver_answers(solve_line_by_layouts, samples)
+    assert 0 < expected.count("contradiction") < len(samples)
+    assert solver_answers(solve_colour_line, samples) == expected
+    assert solver_answers(solve_colour_line_fast, [(tuple(c), s) for c, s in samples]) == expected
+    with pytest.raises(PuzzleError):  # a malformed line is not a contradiction
+        solver_answers(solve_colour_line, [([(1, 1), (1, 1)], [1, 3])])
+
+
+def test_the_speed_the_lesson_reads_is_of_lines_of_100_cells():
+    from nonobench import read_rows
+    rows = read_rows("colour-lines.csv")[-3:]
+    assert [row["cells"] for row in rows] == ["100"] * 3
+    assert all(int(row["bitmask_lines_per_second"]) > int(row["dp_lines_per_second"])
+               for row in rows)
+
+
 def test_more_than_eight_colours_take_the_slow_conversions():
     picture = [9, 9, 0, 3, 10, 10, 1]
     clue, cells = tuple(colour_clue(picture)), [(1 << 11) - 1] * len(picture)
@@ -148,12 +179,3 @@ def test_malformed_lines_are_named_by_the_checked_solvers():
             solver([(1, 1), (1, 1)], [1, 3])
         with pytest.raises(PuzzleError, match="bitmasks at least 1"):
             solver([(1, 1)], [0, 3])
-
-
-def test_lines_per_second_runs_the_setup_before_every_run():
-    """The library's timing harness (nonobench), as this lesson uses it."""
-    from nonobench import lines_per_second
-    calls, solved = [], []
-    rate = lines_per_second(lambda clue, cells: solved.append(clue), [((1, 1), [3])] * 5,
-                            setup=lambda: calls.append(1), repeat=2)
-    assert rate > 0 and len(calls) == 2 and len(solved) == 10

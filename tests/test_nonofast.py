@@ -1,4 +1,4 @@
-"""Tests of lesson 7: the inlined bit solver (line_bits_fast), its cache and its doors."""
+"""Tests of lesson 7: the inlined bit solver (line_bits_fast), its cache and its entry points."""
 from itertools import product
 
 import pytest
@@ -32,11 +32,11 @@ def test_the_names_other_modules_use_are_still_here():
         assert callable(getattr(nonofast, name))
 
 
-# --- agreement: every door, lesson 2, and lesson 6's line_bits ------------------------------------
+# --- agreement: every entry point, lesson 2, and lesson 6's line_bits ------------------------------------
 
 @settings(max_examples=500, deadline=None)
 @given(clue_and_line())
-def test_every_door_agrees_with_lesson2(case):
+def test_every_entry_point_agrees_with_lesson2(case):
     blocks, line = case
     expected = outcome(nonoline.solve_line, blocks, line)
     assert outcome(nonofast.solve_line, blocks, line, cache=False) == expected
@@ -155,13 +155,13 @@ def test_bools_are_rejected_even_after_a_cache_hit():
     ((3, 1), 4, 0, 0, "needs at least 5 cells"),
     ((0, 1), 4, 0, 0, "block 1 of 2 is 0"),
 ])
-def test_bits_door_checks_its_input(clue, cells, filled, empty, words):
+def test_the_bits_entry_point_checks_its_input(clue, cells, filled, empty, words):
     nonofast.cache_clear()
     with pytest.raises(ClueError, match=words):
         nonofast.solve_line_bits(clue, cells, filled, empty)
 
 
-def test_bits_door():
+def test_the_bits_entry_point():
     assert nonofast.solve_line_bits((2, 1), 5, 0, 0) == (0b00010, 0)
     assert nonofast.solve_line_bits([2, 1], 5, 0, 0) == (0b00010, 0)     # a list clue works too
     assert nonofast.solve_line_bits((0,), 3, 0, 0) == (0, 0b111)
@@ -171,7 +171,7 @@ def test_bits_door():
             nonofast.solve_line_bits((3,), 4, 0, 0b0010)
 
 
-def test_bits_door_checks_its_input_on_a_cache_hit():
+def test_the_bits_entry_point_checks_its_input_on_a_cache_hit():
     nonofast.cache_clear()
     assert nonofast.solve_line_bits((1,), 2, 0, 0) == (0, 0)
     with pytest.raises(ClueError):
@@ -183,6 +183,20 @@ def test_bits_door_checks_its_input_on_a_cache_hit():
 def test_byte_table_reverses_every_byte():
     assert len(nonofast.REVERSED_BYTE) == 256
     assert all(nonofast.REVERSED_BYTE[b] == nonobits.reverse_bits(b, 8) for b in range(256))
+
+
+@pytest.mark.parametrize("clue", [(), (1,), (2, 1)])
+def test_an_empty_line_needs_no_special_case(clue):
+    """line_bits_fast on a line of 0 cells: no blocks fit it, any block is a contradiction with
+    lesson 6's message."""
+    expected = "contradiction" if clue else (0, 0)
+    assert outcome(nonofast.line_bits_fast, clue, 0, 0, 0) == expected
+    if clue:
+        with pytest.raises(Contradiction) as fast:
+            nonofast.line_bits_fast(clue, 0, 0, 0)
+        with pytest.raises(Contradiction) as readable:
+            nonobits.line_bits(clue, 0, 0, 0)
+        assert str(fast.value) == str(readable.value) == f"no layout of {list(clue)} fits the line "
 
 
 # --- the cache ---------------------------------------------------------------------------------
@@ -210,3 +224,24 @@ def test_cache_is_bounded(monkeypatch):
     assert nonofast.cache_info()["lines"] <= 3 and nonofast.cache_info()["bits"] <= 3
     nonofast.cache_clear()
     assert nonofast.cache_info() == {"bits": 0, "lines": 0}
+
+
+# --- lesson 7's stored table (nonobench) -------------------------------------------------------
+
+def test_the_stored_line_speeds_table(tmp_path, capsys):
+    """print_line_speeds prints the rows of LINE_SPEEDS that speed.csv holds, in its order, with
+    each rate over lesson 2's, and returns the rates by the lesson's names."""
+    import nonobench
+    (tmp_path / "speed.csv").write_text(
+        "solver,lines,seconds,lines_per_second,ratio\n"
+        "enumeration: newforces(nonovector(...)),1,1,50,1\n"
+        "lesson 2 DP: nonoline.solve_line,1,1,100,2\n"
+        "\"nonofast.solve_line, no cache\",1,1,800,16\n"
+        "\"nonofast.line_bits_fast (bitmasks), no cache\",1,1,1500,30\n")
+    rates = nonobench.print_line_speeds(tmp_path)
+    assert rates == {"solve_line (lesson 2)": 100.0, "solve_line, no cache": 800.0,
+                     "line_bits_fast": 1500.0}
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["solver", "lines/s", "x", "lesson", "2"]
+    assert lines[2].split()[-2:] == ["800", "8.0"] and lines[3].split()[-1] == "15.0"
+    assert set(nonobench.LINE_SPEEDS) <= {row["solver"] for row in nonobench.read_rows("speed.csv")}

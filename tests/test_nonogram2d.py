@@ -299,6 +299,7 @@ def test_the_plain_search_guesses_the_first_unknown_cell():
     assert len(found) == 2 and len(seen) == engine.nodes == 5
     assert [what for _, what in seen].count("solution") == 2
     assert seen[0] == (0, "guess (0, 0)") and max(depth for depth, _ in seen) == 2
+    assert seen[-1] == (1, "dead end: row 1 cannot hold its clue")  # the trace names the line
     assert engine.method == "search"
     assert first_unknown(engine, [[1, 0], [None, None]]) == (1, 0)
 

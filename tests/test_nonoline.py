@@ -3,8 +3,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonoline import solve_line
-from nonovector import Contradiction, line2blocks, solve_line_by_enumeration
+from nonoline import (can_be_empty, fitting_positions, prefix_table, show_table, solve_line,
+                      suffix_table)
+from nonovector import Contradiction, line2blocks, parse_line, solve_line_by_enumeration
 
 
 # --- the DP line solver ----------------------------------------------------------------------
@@ -27,6 +28,29 @@ def test_solve_line_edge_cases():
         solve_line([], [None, 1])
     with pytest.raises(Contradiction):
         solve_line([1, 1], [1, 1, None])
+
+
+def test_the_worked_example_tables_and_positions(capsys):
+    line = parse_line("?#.??")
+    before, after = prefix_table([2, 1], line), suffix_table([2, 1], line)
+    assert before[1][2] and before[2][5] and not after[0][1]
+    assert can_be_empty(line, before, after) == [False, False, True, True, True]
+    assert list(fitting_positions([2, 1], line, before, after)) == [(0, 0, 2), (1, 3, 4), (1, 4, 5)]
+    show_table(before, "before")
+    assert capsys.readouterr().out.splitlines() == [
+        " before[j][i]  i=0 1 2 3 4 5",
+        "          j=0    T T . . . .",
+        "          j=1    . . T T T T",
+        "          j=2    . . . . T T"]
+
+
+def test_the_left_edge_rules():
+    # before: a block that starts at cell 0 is the first (j == 1, the block counted);
+    # fitting_positions: a block at cell 0 has no block before it (j == 0).
+    line = [None] * 3
+    before, after = prefix_table([1, 1], line), suffix_table([1, 1], line)
+    assert before[1][1] and not before[2][1]
+    assert [p for p in fitting_positions([1, 1], line, before, after) if p[1] == 0] == [(0, 0, 1)]
 
 
 def outcome(solver, blocks, line):

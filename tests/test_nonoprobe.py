@@ -204,6 +204,19 @@ def test_random_picture_is_reproducible():
 
 # --- drawings ----------------------------------------------------------------------------------
 
+def test_draw_probe_names_the_line_that_fails():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nonodraw import draw_probe
+    engine = Engine(*clues_of("webpbn-00023.non"))  # Edge, as lesson 4 draws it
+    fig = draw_probe(engine, engine.grid, (10, 3))
+    assert [ax.get_title() for ax in fig.axes[:2]] == [
+        "suppose (10, 3) filled: row 10 fails", "suppose (10, 3) empty: no contradiction"]
+    assert engine.grid == [[None] * 10] * 11  # the probes drew on copies
+    plt.close(fig)
+
 # --- properties --------------------------------------------------------------------------------
 
 @settings(max_examples=60, deadline=None)

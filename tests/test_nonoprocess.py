@@ -137,7 +137,8 @@ def run_child(sat, count=10, memory=None, timeout=60):
     assert child.note("x") == "" and not child.poll()  # not started: nothing to say
     try:
         child.start()
-        child.wait(timeout)
+        if child.wait(timeout) and child.outcome != "died":
+            child.process.wait(timeout)  # it exits by itself after its last message
     finally:
         child.stop()
     return child
@@ -351,6 +352,22 @@ def test_race_rows_say_who_answered():
         assert (row["answered_by"] == "none") == (row["race_exit"] not in ("0", "1"))
         assert isinstance(row["race"], float)
         assert row["faster"] is None or row["faster"] == float(row["faster_seconds"])
+    by_name = {row["puzzle"]: row for row in rows}
+    assert not by_name["webpbn/webpbn-00001"]["sat_joined"]   # settled by line logic at once
+    assert all(row["sat_joined"] for row in rows if row["answered_by"] != "engine")
+
+
+def test_show_race_counts_what_lesson_11_says(capsys):
+    rows = nonoprocess.race_rows()
+    nonoprocess.show_race(rows)
+    out = capsys.readouterr().out.splitlines()
+    joined = sum(row["sat_joined"] for row in rows)
+    assert out[0].endswith(f"SAT joined the race on {joined}, never on {len(rows) - joined}")
+    over = [row for row in rows if row["faster"] is not None and row["time_ok"] != "True"]
+    assert len(out) == 3 + len(over) and "the race within the goal on" in out[1]
+    assert all("gave up" in line for line in out[2:-1])
+    assert "refused its formula" in "".join(out)  # SatProcess.note's "not started", reworded
+    assert out[-1].startswith("the largest process tree:")
 
 
 def test_the_figures_draw(monkeypatch):

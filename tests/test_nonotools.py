@@ -180,6 +180,26 @@ def test_draw_proposal_shows_the_wrong_solution_and_the_givens():
     plt.close(fig)
 
 
+def test_draw_goodness_plots_a_solid_and_a_dashed_line_per_size():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import nonodraw
+    densities = [0.3, 0.6]
+    results = {"4x4": [goodness(4, 4, d, 5, seed=3) for d in densities],
+               "5x5": [(0.5, 0.25), (1.0, 1.0)]}
+    ax = nonodraw.draw_goodness(densities, results, samples=5)
+    lines = ax.get_lines()
+    assert [line.get_label() for line in lines] == [
+        "4x4: unique", "4x4: unique and line-solvable", "5x5: unique",
+        "5x5: unique and line-solvable"]
+    assert [line.get_linestyle() for line in lines] == ["-", "--", "-", "--"]
+    assert list(lines[2].get_ydata()) == [0.5, 1.0] and list(lines[3].get_ydata()) == [0.25, 1.0]
+    assert ax.get_ylabel() == "fraction of 5 random pictures"
+    plt.close(ax.figure)
+
+
 def test_the_lesson_imports_neither_the_command_nor_the_worksheets():
     import ast
     from nonotools_helpers import ROOT

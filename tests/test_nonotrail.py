@@ -207,6 +207,16 @@ def test_the_skips_probe_less_and_decide_the_same_on_forever():
     assert every.grid == unchanged.grid == implied.grid and every.unknown() == 440
 
 
+def test_the_masks_follow_the_grid_after_probing():
+    """propagate writes a solved line's masks at once and the crossing lines' bits one by one:
+    after line logic and probing (with undo after every probe) they still match the grid."""
+    rows, cols = clues_of("webpbn-06574.non")
+    for options in ({}, dict(line_solver=nonoline.solve_line)):
+        engine = root(Prober(rows, cols, **options))
+        assert engine.unknown() == 440
+        assert list(zip(engine.filled, engine.empty)) == masks_of(engine)
+
+
 def test_the_memo_estimate_errs_on_the_safe_side():
     """A memo entry counts ENTRY_BYTES plus its four masks: at least what emptying the memo frees
     (as tracemalloc counts it), and at most twice that."""

@@ -82,6 +82,8 @@ def test_seed_printers():
     assert [pvector(layout, 5, [2], [1]) for layout in nonovector([2, 1], 5, [2], [1])] == [
         "Aa_B.", "Aa_.B"]
     assert pvector([(0, 3)], 4, [1], [3]) == "A!A!"
+    many = pblocks([(2 * b, 1) for b in range(53)], 106)  # A..Z, a..z, then '*'
+    assert many[0] == "A" and many[52] == "a" and many[102] == "z" and many[104] == "*"
 
 
 def test_seed_newforces_example():
