@@ -78,7 +78,7 @@ def count_unknowns(grid: Grid) -> int:
 
 # %% [markdown]
 # Typed data invites typos: both sets of clues must fill the same number of cells. Then draw
-# the card with lesson 3's `nonodraw`:
+# the card with the library's `nonodraw` (met in lesson 3):
 
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt
@@ -227,7 +227,6 @@ def solve_by_layouts(rows: list[Clue], cols: list[Clue], grid: Grid | None = Non
 
 # %% [markdown]
 # Four passes fill the grid (the asserts check the clues): the card needs only line logic.
-# After the first pass, the lists collapse.
 #
 # ### Why listing works at 25x25 but not at 103x103
 #
@@ -279,7 +278,8 @@ SOLUTION = nonoprobe.solve(ROWS, COLS, grid_with_givens())
 # from timeit import timeit
 #
 # lists = timeit(lambda: solve_by_layouts(ROWS, COLS, grid_with_givens()), number=1)
-# print(f'layout lists: {len(run.checks) * (len(ROWS) + len(COLS))} line visits, {lists:.3f} s')
+# print(f'layout lists: {len(run.checks) * (len(ROWS) + len(COLS))} line visits,',
+#       f'{sum(run.checks):,} layouts checked, {lists:.3f} s')
 # print(f'engine:       {verdict.line_solves} line solves, {verdict.seconds:.3f} s')
 
 # %% [markdown]
@@ -300,7 +300,7 @@ SOLUTION = nonoprobe.solve(ROWS, COLS, grid_with_givens())
 
 # %% tags=["active-ipynb"]
 # bare = solve_by_layouts(ROWS, COLS)
-# print('unknown cells after each pass without the givens:', bare.unknowns)
+# print('unknown cells at the start and after each pass, without the givens:', bare.unknowns)
 # print(show_grid(bare.grid))
 
 # %% [markdown]
@@ -348,7 +348,7 @@ def rules_out(givens, grid: Grid) -> bool:
 
 def smallest_sufficient_givens(givens, solutions: list[Grid], answer: Grid) -> list[tuple]:
     """The smallest subsets of `givens` that leave `answer` the only one of `solutions` (all the
-    solutions of the clues without givens): all subsets of the first size that rules out every
+    solutions of the clues without givens): all subsets of the first size that rule out every
     other solution, as tuples in the order of `givens`; [] if even all of `givens` do not."""
     wrong = [grid for grid in solutions if grid != answer]
     if not all(rules_out(givens, grid) for grid in wrong):

@@ -107,7 +107,7 @@ def show_masks(line: Line, rows) -> None:
 # per cell; one addition takes them all. Let `step` have bit `p + 1` set when cell `p` may be
 # empty, and the *seeds* be the starting positions. Their first moves,
 # `first = (seeds << 1) & step`, each sit in a run of 1s of `step`; adding `first` to `step` sends
-# a carry up through the rest of the run, walking it in C. The bits that changed,
+# a carry up through the rest of the run: the walk happens inside the interpreter's C code. The bits that changed,
 # `(step + first) ^ step`, are the positions walked over plus an overflow bit above each run,
 # which `& step` removes; the example shows why `| first` is needed too.
 
@@ -349,8 +349,8 @@ def trace_backward(clue: tuple[int, ...], line: Line) -> None:
 #
 # ## Exercises
 #
-# 1. *Predict, then run.* On the line `?#.???`, what does `runs_of(may_fill, 3)` give, in line
-#    order?
+# 1. *Predict, then run.* On the line `?#.???`, the cells that may be filled are the mask
+#    `0b111011` (bit i for cell i). What does `show_bits(runs_of(0b111011, 3), 6)` print?
 # 2. Run both traces on the clue `[1, 2]` and the line `?#?????`. Which cells are decided, and
 #    by which rows of the traces?
 # 3. *Prove it.* After the loop of `runs_of`, bit `s` of `fits` is set exactly when cells

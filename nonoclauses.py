@@ -341,8 +341,9 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 # SAT is faster on four puzzles, all of which the engine needs over half a second for, to search
 # (9-Dom, LalaFrogKK, Forever) or to probe (Light) grids that line logic leaves almost all unknown
 # (9-Dom and LalaFrogKK: every cell). There SAT's learned clauses cut across lines. Where probing
-# is quick, as on MLP, the engine wins even with every cell unknown: SAT builds hundreds of
-# thousands of clauses in Python, where a line solver takes a whole line at once. Where line logic
+# is quick, as on MLP, the engine wins even with every cell unknown: each of its line solves
+# decides a whole line at once, while SAT must build a formula of hundreds of thousands of
+# clauses (the table counts them) and then search it. Where line logic
 # suffices (green), SAT only adds a solver's start. Knotty and Faase beat both.
 #
 # ## What we have learned, and what comes next

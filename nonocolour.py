@@ -29,7 +29,7 @@ from nonogram2d import solve_lines, transpose
 from nonoprobe import Engine, Verdict, best_probe
 from nonoprocess import new_solver
 from nonovector import Contradiction
-# Not used in this lesson: names that other modules import from it, kept here for them.
+# Not used in this lesson: names that tests and benchmarks import from this module.
 from nonocheck import colour_totals, shortest_line
 from nonocolourline import _cache, colour_clue, colour_layouts, solve_colour_line
 from nonocolourline import solve_line_by_layouts
@@ -161,16 +161,18 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # %%
 def colour_rounds(rows, cols) -> list:
     """The grids of cell sets at the start and after each half-round (the rows, the columns, ...),
-    without the last half-round, which changes nothing."""
+    until a whole round changes nothing; without the half-rounds at the end that change nothing."""
     engine = ColourEngine(rows, cols)  # (checks the puzzle: clues as tuples, cells as sets)
     history = [engine.grid]
-    while len(history) < 2 or history[-1] != history[-2]:
+    while len(history) < 3 or history[-1] != history[-3]:  # the rows and the columns both idle
         if len(history) % 2:  # the rows' turn
             history.append(solve_lines(engine.rows, history[-1], solve_colour_line_fast))
         else:
             columns = solve_lines(engine.cols, transpose(history[-1]), solve_colour_line_fast)
             history.append(transpose(columns))
-    return history[:-1]
+    while len(history) > 1 and history[-1] == history[-2]:
+        history.pop()
+    return history
 
 
 # %% [markdown]

@@ -185,7 +185,7 @@ def first_in_first_out(engine: 'Engine', queue: deque) -> int:
 # %%
 class Engine:
     """One solve of one puzzle. Its methods change the grid they are given."""
-    check_puzzle = staticmethod(check_puzzle)
+    check_puzzle = staticmethod(check_puzzle)  # the check __init__ applies to the clues
 
     def __init__(self, rows, cols, grid=None, *, line_solver: LineSolver = solve_line,
                  next_line=first_in_first_out):
@@ -242,7 +242,7 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 
 # %% [markdown]
 # The queue pays on a bigger puzzle: Jan Wolter's *Cat* (webpbn #6, 20x20, from his web
-# paint-by-number site), in `puzzles/` (`SOURCES.md` there gives authors and licences). The
+# paint-by-number site; line logic alone solves it), in `puzzles/` (`SOURCES.md` there gives authors and licences). The
 # library module `nonofiles` reads its `.non` file (a `width` and a `height`, then the clues
 # under `rows` and `columns`):
 
@@ -252,7 +252,7 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # cat_history, cat_engine = sweep_history(cat.rows, cat.cols), Engine(cat.rows, cat.cols)
 # assert cat_engine.propagate(cat_engine.grid) == cat_history[-1]
 # print(f"Cat: post's loop {(len(cat_history) - 1) * (cat.height + cat.width)} line solves,",
-#       f'queue {cat_engine.line_solves}')
+#       f'queue {cat_engine.line_solves}; unknown cells left: {sum(r.count(None) for r in cat_engine.grid)}')
 # draw_grid(cat_engine.grid, cat.rows, cat.cols, ax=plt.subplots(figsize=(4, 4.2))[1], title='Cat')
 # plt.show()
 
@@ -358,8 +358,7 @@ class Engine(Engine):
 # tries the other value.
 #
 # `solutions` checks the puzzle as soon as it is called (a malformed one raises `PuzzleError`);
-# `solve` returns the first solution; `grid` carries cells known in advance. Strategies change
-# which solution comes first, never the set of solutions.
+# `solve` returns the first solution; `grid` carries cells known in advance.
 
 # %%
 def solutions(rows, cols, grid=None, **options) -> Iterator[Grid]:
@@ -405,8 +404,8 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 # 2. Pass `next_line=lambda engine, queue: queue.pop()` (newest line first) to `Engine` for the
 #    Cat. The same grid? More or fewer line solves?
 # 3. *Prove it.* Does `solutions` give the same solutions, in the same order, whatever
-#    `choose_guess` is? Argue, then check on the 2x2 puzzle above with a strategy that guesses
-#    cell (0, 1) first.
+#    `choose_guess` is? Argue why or why not, then check on the 2x2 puzzle above with a strategy
+#    that guesses cell (0, 1) first.
 # 4. *Extend.* Write a `choose_guess` that guesses in the row with the fewest unknown cells (ties:
 #    the first such row). Count its nodes on the 4x4 puzzle against `first_unknown`'s. Why might
 #    it help?

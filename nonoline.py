@@ -43,7 +43,7 @@ from nonovector import Clue, Contradiction, Line, min_length, parse_line, show_l
 # `suffix_table` builds `after` as the `before` table of the reversed line and clue. In the code,
 # `may_clear(line, i)` asks whether cell `i` can be empty (positions just outside the line can:
 # they are the edges), and `may_fill(runs, start, stop)` whether cells `start .. stop - 1` can all
-# be filled, in one comparison, using `open_runs`: the number of cells not known empty just before
+# be filled, in one comparison, using `open_runs`: the number of consecutive cells not known empty just before
 # each position.
 
 # %%
@@ -186,7 +186,7 @@ def solve_line(blocks: Clue, line: Line) -> Line:
 # The fast solver is only worth having if it gives exactly the answers of lesson 1's
 # `solve_line_by_enumeration`. Check every clue against every line of up to 7 cells, each cell
 # known empty, known filled or unknown: both must return the same line, or both find a
-# contradiction (as most such lines are).
+# contradiction (most such lines have one: the cell counts them).
 
 # %% tags=["active-ipynb"]
 # from itertools import product

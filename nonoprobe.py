@@ -108,7 +108,7 @@ class Engine(nonogram2d.Engine):
 # Look at one probe up close, on lesson 3's *Edge*, where line logic decides nothing. Take the
 # cell whose probe decides most. The left picture supposes it filled and shows in red what
 # follows, up to the line that has no layout left (named in the title; propagation stops there);
-# the right one supposes it empty. So the cell is empty, and everything red on the right is
+# the right one supposes it empty. So the cell is empty, and everything marked on the right is
 # certain. (The library's `draw_probe` draws the two pictures.)
 
 # %% tags=["active-ipynb"]
@@ -138,8 +138,7 @@ class Engine(nonogram2d.Engine):
 #       f'line solves; plain search: {plain.nodes} nodes, {plain.line_solves} line solves')
 
 # %% [markdown]
-# Probing finishes Edge without a guess, but on this small puzzle guessing is cheaper. Nor does
-# the bet on the probe order pay here: on Edge, plain reading order happens to need fewer probes.
+# Probing finishes Edge without a guess, but on this small puzzle guessing is cheaper.
 #
 # ## Better guesses, and a budget
 #
@@ -226,16 +225,20 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 # %% [markdown]
 # Probing pays where guesses are expensive. Jan Wolter's *Petro* (webpbn #436, 35x40, a stone
 # face, in `puzzles/`) needs no guess with probing; lesson 3's plain search (`probing=False`),
-# given a budget of 200 nodes, stops without a solution:
+# given a budget of 500 nodes, has spent more line solves than probing's whole solve and still
+# has no solution:
 
 # %% tags=["active-ipynb"]
 # petro = read_puzzle('../puzzles/webpbn-00436.non')
 # with_probing = Engine(petro.rows, petro.cols)
-# print('probing:', len(list(with_probing.solutions())), 'solution,', with_probing.nodes, 'node')
+# print(f'probing: {len(list(with_probing.solutions()))} solution, {with_probing.nodes} node,',
+#       f'{with_probing.line_solves:,} line solves')
+# plain = Engine(petro.rows, petro.cols, probing=False, max_nodes=500)
 # try:
-#     list(solutions(petro.rows, petro.cols, probing=False, max_nodes=200))
+#     list(plain.solutions())
 # except SearchLimit as error:
-#     print(f'plain search: SearchLimit after {error.nodes} nodes, {len(error.solutions)} solutions')
+#     print(f'plain search: stopped after {error.nodes} nodes and {plain.line_solves:,} line',
+#           f'solves, {len(error.solutions)} solutions')
 
 # %% [markdown]
 # ## A verdict for a puzzle
@@ -282,8 +285,9 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 
 
 # %% [markdown]
-# The verdicts of lesson 1's 5x5 picture, Edge, lesson 3's 4x4 puzzle (its plain search took 5
-# nodes) and a 2x2 puzzle that no picture fits:
+# The verdicts of lesson 1's 5x5 picture, Edge, lesson 3's 4x4 puzzle (with probing, and then
+# with `probing=False`: fewer nodes with probing, more line solves) and a 2x2 puzzle that no
+# picture fits:
 
 # %% tags=["active-ipynb"]
 # small = pic2gram('01110\n11010\n01110\n00110\n00111')
@@ -292,6 +296,7 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 #             'impossible 2x2': ([[2], []], [[2], []])}  # well formed, but no picture fits
 # for name, (rows, cols) in examples.items():
 #     print(f'{name:>14}: {analyse(rows, cols).describe()}')
+# print(f'{"4x4, no probing":>14}: {analyse(*examples["the 4x4"], probing=False).describe()}')
 
 # %% [markdown]
 # To check a puzzle of your own, draw it in the picture below and run the cell again. The cell

@@ -499,12 +499,13 @@ def show_line_formula(clue, known: list, line_clauses: Callable, live: list[list
                                  known, helpers=helpers) for helpers in (False, True))
     forward = sum((1 if cell is not None else 2) * len(states)
                   for cell, states in zip(known, live))
-    print(f'clue {clue} on {show_line(known)}: live states after t cells {live}; '
-          f'{sum(map(len, live))} state variables, {len(every)} clauses')
     names = formula_names(cells, live)
     at_start = range(cells + 1, cells + 1 + len(live[0]))  # the states after 0 cells
     helpers = [clause for clause in every[len(plain):]  # those of t = 0 name a state at the start
                if not any(abs(literal) in at_start for literal in clause)]
+    print(f'clue {clue} on {show_line(known)}: live states after t cells {live}; '
+          f'{sum(map(len, live))} state variables, {len(every)} clauses (of which '
+          f'{len(every) - len(plain) - len(helpers)} helpers at t = 0, not shown)')
     for kind, group in (('start', plain[:1]), ('forward', plain[1:1 + forward]),
                         ('backward', plain[1 + forward:]), ('helpers from t = 1', helpers)):
         show_clauses(kind, group, names, shown)

@@ -46,7 +46,7 @@ from nonoprocess import (BYTES_PER_STATE, SAT_BASE_BYTES, EncodingTooBig,  # noq
 #
 # `find_solutions` returns an `Answer`: the `solutions` found (at most `count`); whether the
 # search `finished` (by itself or on reaching `count`); the `part` that answered (`'engine'` or
-# `'SAT'`; `'engine and SAT'` when neither did); the `seconds`; `sat_joined`, the seconds after which SAT joined (None
+# `'SAT'`; when no part answered, `'engine'` if SAT never joined, else `'engine and SAT'`); the `seconds`; `sat_joined`, the seconds after which SAT joined (None
 # if it never did); `sat_note`, what became of SAT; and the engine's method (line logic, probing
 # or search) and work. Its `status` is `'none'`, `'unique'` or `'multiple'`, or `'unknown'` when
 # the time ran out, or when `count=1` and one solution was found.
@@ -91,15 +91,15 @@ class Answer:
 # - **Stopping.** CaDiCaL, once solving, cannot be interrupted from inside Python. So SAT runs in
 #   a child process, which we can kill, and which sends back each solution as it finds it:
 #   `nonoprocess.SatProcess(rows, cols, grid, count, sat, memory)`. `start()` starts it, `poll()`
-#   reads what has arrived without waiting, `wait(seconds)` waits, `stop()` kills it; `found`
+#   reads what has arrived without waiting (true once SAT has ended), `wait(seconds)` waits, `stop()` kills it; `found`
 #   holds its solutions, `outcome` is `'done'` once SAT has answered, `joined` is when it started
 #   (None before), and `note(otherwise)` says what became of it (`otherwise` if stopped).
 # - **Memory** (MB: 2\*\*20 bytes). On a grid that line logic leaves mostly unknown, SAT's formula
-#   needs hundreds of MB (`nonoprocess.formula_bytes(states)`: 16 MB plus 1,000 bytes per
-#   automaton state). In a race SAT gets a share, `RACE_SAT_BYTES` unless `sat_memory` says
-#   otherwise, chosen to keep the race's processes together within the project's goal of 100 MB.
-#   SAT counts its states before building anything and *refuses* a formula that would not fit (its
-#   note: `not started`); the share is also the child's hard memory limit.
+#   needs hundreds of MB (`nonoprocess.formula_bytes(states)` estimates it: 16 MB plus 1,000
+#   bytes per automaton state). In a race SAT gets a share, `RACE_SAT_BYTES` unless `sat_memory`
+#   says otherwise, chosen so that the race's processes stay together within 100 MB, a goal
+#   this project sets itself. SAT counts its states before building anything and *refuses* a
+#   formula estimated not to fit (its note: `not started`); the share is also the child's hard memory limit.
 # - **Giving up.** A part gives up when it runs out of time or memory, or dies: not an error. The
 #   other part goes on; if it gives up too, the answer says what became of both.
 #
@@ -253,8 +253,9 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # - Jan Wolter's webpbn #1 (*Dancer*, 10x5), which line logic settles at once: SAT never joins.
 # - Lesson 9's *Forever* (webpbn #6574, 25x25), with the engine slowed down on purpose to a
 #   hundredth of a second per line solve: SAT wins.
-# - The random 100x100 picture: SAT refuses its formula, and the engine answers. (When SAT
-#   refuses depends on the machine: the second line shows SAT alone, with the same share.)
+# - The random 100x100 picture: SAT refuses its formula, and the engine answers. (Whether SAT
+#   joins, and refuses, before the engine answers depends on the machine, so the race's line
+#   shows only the answer; the second line shows SAT alone, with the same share, refusing.)
 # - *Knotty* (40x40, by Joe Cooke, from Jan Wolter's survey sample set), which neither part
 #   settles in a second: the answer is unknown, naming both parts.
 
@@ -301,7 +302,8 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # 100x100, each three ways as whole processes with a time limit of 20 s: the engine alone, SAT
 # alone, and the race, following the memory of the whole process tree. Each point is a puzzle
 # that some way answered: the race's time against the faster part alone. The dashed line is the
-# project's goal: at most 1.3 times the faster part plus 0.15 s, the price of a second process.
+# goal this project sets itself: at most 1.3 times the faster part plus 0.15 s, allowing for the
+# price of a second process.
 
 # %% tags=["active-ipynb"]
 # every_run = nonoprocess.race_rows()   # benchmarks/results/race.csv, the times as numbers

@@ -243,7 +243,7 @@ def make_puzzle(picture, title='', line_solvable=False, **limits) -> Puzzle:
 # %% tags=["active-ipynb"]
 # boat = make_puzzle(pictures['boat'], 'Boat (for beginners)', line_solvable=True)
 # assert nonoengine.analyse(boat.rows, boat.cols, boat.givens).method == 'line'
-# print(boat.title, '| givens:', given_cells(boat.givens))
+# print(f'{boat.title} | givens: {given_cells(boat.givens)}')
 
 # %% [markdown]
 # The boat's waves are zigzag rows that can slide sideways and still fit every clue. One given on

@@ -3,7 +3,7 @@
 #
 # A *nonogram* (paint-by-numbers, griddlers, picross) is a picture hidden in a grid of cells, each
 # filled or empty. Beside each row and above each column is a **clue**: the lengths of the line's
-# **blocks** (runs of filled cells), in order. You recover the picture from the clues. A 5 x 5
+# **blocks** (runs of filled cells), in order. You recover the picture from the clues. A 5x5
 # one (rows x columns), `#` filled and `.` empty, row clues beside it, column clues below it,
 # read downwards (the middle column reads `1 3`):
 #
@@ -91,7 +91,7 @@ def line2blocks(line: Sequence) -> Clue:
 # recursively: put the first block at each position that leaves room for the others (each needs
 # its length and a gap before it), and for each one lay out the other blocks the same way, from
 # one cell after its end. (`enumerable_clue`, from `nonocheck`, refuses a clue of more than 400
-# blocks: Python stops near 1,000 nested calls.) `pblocks` and `vexpand` draw a layout.
+# blocks: Python stops at `sys.getrecursionlimit()` nested calls, a thousand by default.) `pblocks` and `vexpand` draw a layout.
 
 # %%
 def nonoblocks(blocks: Clue, cells: int) -> Iterator[Layout]:
@@ -360,10 +360,11 @@ def growing_clue(cells: int) -> Clue:
 
 # %% [markdown]
 # The last column multiplies by over a thousand at every step, and a 100x100 picture has lines
-# like it. An unsigned literate Python 2 program, "Initial, probably buggy, load of a literate
-# python program", listed every layout of every line first; on a 100x100 puzzle, its author
-# reports, it filled several gigabytes of memory in minutes and had listed only two rows. Listing
-# layouts is the right *definition* of line solving and the wrong *algorithm*.
+# like it. The author of an unsigned literate Python 2 program ("Initial, probably buggy, load
+# of a literate python program") reports that his first solver, which listed every layout of
+# every line before solving, used several gigabytes of memory within minutes on a 100x100
+# puzzle, having listed only two rows. Listing layouts is the right *definition* of line
+# solving and the wrong *algorithm*.
 #
 # ## What we have learned, and what comes next
 #

@@ -447,7 +447,7 @@ def idea_configs():
                                               'line_solver': nonofast.solve_line}),
         ('+ undo trail', {**lesson_4_way, 'line_solver': nonofast.solve_line, 'memo_bytes': 0}),
         ('+ memo', {**lesson_4_way, 'line_solver': nonofast.solve_line}),
-        ('+ lines as bitmasks, the bitmask door', lesson_4_way),
+        ('+ lines as bitmasks, solver called directly', lesson_4_way),
         ('+ skip unchanged lines', {'choose_guess': nonoengine.best_last_probe,
                                     'activity_growth': 1.0}),
         ('+ activity (the default)', {}),
