@@ -4,7 +4,7 @@ A library module, not a lesson. The benchmark scripts in `benchmarks/` write CSV
 `benchmarks/results/`; a lesson that shows a measurement reads them with `read_rows` (so its
 output changes only when a benchmark is run again). The sections below hold the plumbing of the
 lessons' measurements: the single-line speed table (lesson 7), timing engines side by side
-(lesson 8), ranking the engine's ideas and the queue strategies it measures (lesson 9).
+(lesson 9), ranking the engine's ideas and the queue strategies it measures (lesson 10).
 """
 
 import csv
@@ -24,12 +24,12 @@ def read_rows(name: str, folder: Path | str | None = None) -> list[dict]:
         return list(csv.DictReader(file))
 
 
-# --- Ranking measured ideas (lesson 9, nonoengine) -----------------------------------------------
-# Plumbing for lesson 9's one table of what each idea buys: which configurations of
+# --- Ranking measured ideas (lesson 10, nonoengine) -----------------------------------------------
+# Plumbing for lesson 10's one table of what each idea buys: which configurations of
 # benchmarks/speed.py measure which idea, their totals, the printed ranking and the chart.
 
 NICKNAMES = {'webpbn-00023': 'Edge', 'webpbn-00436': 'Petro', 'webpbn-00803': 'Light',
-             'webpbn-01611': 'Merka', 'webpbn-06574': 'Forever'}  # lesson 8's names
+             'webpbn-01611': 'Merka', 'webpbn-06574': 'Forever'}  # lesson 9's names
 
 IDEAS = [  # (idea, lesson, in the default engine?, results file, configuration without, with it)
     ('undo trail (lines as lists)', 8, True, 'ideas.csv', "... with lesson 7's line solver",
@@ -37,18 +37,20 @@ IDEAS = [  # (idea, lesson, in the default engine?, results file, configuration 
     ('memo', 8, True, 'ablation.csv', 'no memo', 'default'),
     ('lines as masks, solver called directly', 8, True, 'ablation.csv', 'nonofast with its cache',
      'default'),
-    ('skip probes on unchanged lines', 8, True, 'ablation.csv',
+    ('skip probes on unchanged lines', 9, True, 'ablation.csv',
      'probes: again where lines are unchanged', 'default'),
-    ('skip implied values', 8, False, 'ablation.csv', 'default', 'probes: skip implied values'),
-    ('guess where contradictions cluster', 9, True, 'ablation.csv',
+    ('skip implied values', 9, False, 'ablation.csv', 'default', 'probes: skip implied values'),
+    ('guess where contradictions cluster', 10, True, 'ablation.csv',
      'guess: best last probe, no activity', 'default'),
-    ('activity that grows', 9, True, 'ablation.csv', 'guess: no activity growth', 'default'),
-    ('guess: first candidate', 9, False, 'ablation.csv', 'default', 'guess: reading order'),
-    ('queue: last in, first out', 9, False, 'ablation.csv', 'default', 'queue: last in, first out'),
-    ('queue: most changed first', 9, False, 'ablation.csv', 'default', 'queue: most changed first'),
-    ('probes: nearly solved lines first', 9, False, 'ablation.csv', 'default',
+    ('activity that grows', 10, True, 'ablation.csv', 'guess: no activity growth', 'default'),
+    ('guess: first candidate', 10, False, 'ablation.csv', 'default', 'guess: reading order'),
+    ('queue: last in, first out', 10, False, 'ablation.csv', 'default',
+     'queue: last in, first out'),
+    ('queue: most changed first', 10, False, 'ablation.csv', 'default',
+     'queue: most changed first'),
+    ('probes: nearly solved lines first', 10, False, 'ablation.csv', 'default',
      'probes: nearly solved lines first'),
-    ('probes: reading order', 9, False, 'ablation.csv', 'default', 'probes: reading order'),
+    ('probes: reading order', 10, False, 'ablation.csv', 'default', 'probes: reading order'),
     ('probing, for scale', 4, True, 'ablation.csv', 'no probing', 'default'),
 ]
 # The ideas whose two configurations do not include the default engine: another baseline.
@@ -126,13 +128,13 @@ def draw_factors(measured: dict, title: str, apart=None):
     return fig
 
 
-# --- Timing engines side by side (lesson 8, nonotrail) -------------------------------------------
-# Lesson 8 times its engines against lesson 4's way of probing, at the root of a few puzzles: the
-# copying variant, the calls that differ between lesson 4's Engine and lesson 8's Prober, the
+# --- Timing engines side by side (lesson 9, nonoprober) ------------------------------------------
+# Lesson 9 times its engines against lesson 4's way of probing, at the root of a few puzzles: the
+# copying variant, the calls that differ between lesson 4's Engine and lesson 9's Prober, the
 # clock and the table's layout are here.
 
 def copying_prober(prober: type) -> type:
-    """A subclass of `prober` (lesson 8's Prober, passed in: this module imports no later lesson)
+    """A subclass of `prober` (lesson 9's Prober, passed in: this module imports no later lesson)
     that probes as lesson 4 does: it copies the grid and the masks, propagates, compares the grid
     with the copy to learn what the probe decided, and puts the copies back. The trail still
     records the cells (propagate writes it), but nothing reads it or undoes with it."""
@@ -160,7 +162,7 @@ def copying_prober(prober: type) -> type:
 
 def at_the_root(engine):
     """Line logic, then probing until a round decides nothing, at the root of lesson 4's Engine
-    or of lesson 8's Prober (which keeps its grid, masks and trail itself); returns the engine."""
+    or of lesson 9's Prober (which keeps its grid, masks and trail itself); returns the engine."""
     if hasattr(engine, 'trail'):
         engine.propagate()
         engine.probe_all()
@@ -194,9 +196,9 @@ def time_table(puzzles: dict, engines: dict, run, ratios: dict | None = None,
     return results
 
 
-# --- Strategies measured against lesson 9's defaults (nonoengine) --------------------------------
+# --- Strategies measured against lesson 10's defaults (nonoengine) --------------------------------
 # Variants of the engine's choices that benchmarks/speed.py switches on one at a time (ablation.csv)
-# and lesson 9 ranks; none pays. nonoengine imports them, so they stay nonoengine's names too. A
+# and lesson 10 ranks; none pays. nonoengine imports them, so they stay nonoengine's names too. A
 # queue strategy takes the engine and its queue of lines; a probe order, the engine and the grid.
 
 def last_in_first_out(engine, queue) -> int:

@@ -23,32 +23,31 @@ from nonovector import Contradiction, Line, show_line
 # ## Why Python is slow per operation
 #
 # `before[j][i] = True` is many interpreter steps (fetch `before`, look up item `j`, check its
-# type, look up item `i`, store), paid for every True or False entry of lesson 2's tables.
-#
-# One `&`, `|`, `<<` or `+` on a Python integer pays about the same toll as that one store, and
-# an integer holds any number of bits: with a row of a DP table as one integer, one operation
-# updates the whole line (*bit parallelism*). An AND of two 25-cell rows (times vary from run to
-# run):
+# type, look up item `i`, store), paid for every entry of lesson 2's tables. One `&`, `|`, `<<`
+# or `+` on an integer pays about the same toll, and an integer holds any number of bits: with a
+# row of a table as one integer, one operation updates the whole line (*bit parallelism*). Timed
+# (times vary from run to run):
 
 # %% tags=["active-ipynb", "nbval-ignore-output"]
 # from timeit import timeit
 #
 # cells_a, cells_b = [True, False] * 12 + [True], [False, True] * 12 + [True]  # 25 bools each
 # mask_a, mask_b = 0b1010101010101010101010101, 0b1101010101010101010101010    # the same, as bits
-# for what, code in [('cell by cell', '[a and b for a, b in zip(cells_a, cells_b)]'),
-#                    ('as integers ', 'mask_a & mask_b')]:
+# table = [cells_a, cells_b]
+# for what, code in [('one store, table[1][3] = True', 'table[1][3] = True'),
+#                    ('AND of two rows, cell by cell', '[a and b for a, b in zip(cells_a, cells_b)]'),
+#                    ('AND of two rows, as integers', 'mask_a & mask_b')]:
 #     seconds = timeit(code, globals=globals(), number=20_000) / 20_000
-#     print(f'AND of two 25-cell rows, {what}: {seconds * 1e9:4.0f} ns')
+#     print(f'{what:>29}: {seconds * 1e9:5.0f} ns')
 
 # %% [markdown]
 # ## A line as two bitmasks
 #
-# Cell `i` becomes bit `i` of an integer (cells count from 0; cell 0 is the lowest bit), and a
-# line becomes two integers: `filled` has a 1 for each cell known filled, `empty` for each cell
-# known empty; unknown cells are 0 in both. `line_to_bits` first checks the line with lesson 1's
-# `check_line`. `show_bits` prints a mask in *line order*, bit 0 first (the reverse of Python's
-# binary notation), so that it reads under its line; `show_masks` prints several, named, here
-# for a line read by lesson 1's `parse_line`:
+# Cell `i` becomes bit `i` of an integer (cells count from 0; cell 0 is the lowest bit). A line
+# becomes two integers: `filled` has a 1 for each cell known filled, `empty` for each cell known
+# empty; unknown cells are 0 in both. `show_bits` prints a mask in *line order*, bit 0 first (the
+# reverse of Python's binary notation); `show_masks` prints several, named, under their line, here
+# one read by lesson 1's `parse_line`:
 
 # %%
 def line_to_bits(line: Line) -> tuple[int, int]:
@@ -107,9 +106,9 @@ def show_masks(line: Line, rows) -> None:
 # per cell; one addition takes them all. Let `step` have bit `p + 1` set when cell `p` may be
 # empty, and the *seeds* be the starting positions. Their first moves,
 # `first = (seeds << 1) & step`, each sit in a run of 1s of `step`; adding `first` to `step` sends
-# a carry up through the rest of the run: the walk happens inside the interpreter's C code. The bits that changed,
-# `(step + first) ^ step`, are the positions walked over plus an overflow bit above each run,
-# which `& step` removes; the example shows why `| first` is needed too.
+# a carry up through the rest of the run: the walk happens inside the interpreter's C code. The
+# bits that changed, `(step + first) ^ step`, are the positions walked over plus an overflow bit
+# above each run, which `& step` removes; the example shows why `| first` is needed too.
 
 # %%
 def reach(seeds: int, step: int) -> int:
@@ -159,7 +158,7 @@ def runs_of(may_fill: int, length: int) -> int:
 # %% tags=["active-ipynb"]
 # may_fill = full & ~empty
 # show_masks(line, [('may fill', may_fill, len(line))]
-#            + [(f'fits {length}', runs_of(may_fill, length), len(line)) for length in (1, 2, 3)])
+#            + [(f'fits {length}', runs_of(may_fill, length), len(line)) for length in (2, 3)])
 
 # %% [markdown]
 # The forward pass starts from `before[0] = reach(1, step)` (the mask 1 is position 0 alone). Then,
@@ -175,12 +174,8 @@ def runs_of(may_fill: int, length: int) -> int:
 # %%
 def forward(clue: tuple[int, ...], cells: int, filled: int,
             empty: int) -> tuple[list[int], list[int]]:
-    """The forward pass: lesson 2's `before` table on bitmasks. Returns (before, starts):
-
-    before[j] (j = 0 .. k): positions reachable with the first j blocks placed (bit `cells` of
-    before[k] says whether the whole line has a layout);
-    starts[j]: the start cells of block j allowed by everything to its left.
-    """
+    """Lesson 2's `before` table on bitmasks: (before, starts), before[j] (j = 0 .. k) the positions
+    reachable with the first j blocks placed, starts[j] block j's starts allowed on its left."""
     full = (1 << cells) - 1
     may_fill = full & ~empty
     step = (full & ~filled) << 1
@@ -197,20 +192,18 @@ def forward(clue: tuple[int, ...], cells: int, filled: int,
 
 
 def trace_forward(clue: tuple[int, ...], line: Line) -> None:
-    """Print the masks of the forward pass of `clue` on `line`, in line order."""
-    cells, (filled, empty) = len(line), line_to_bits(line)
-    full, positions = (1 << cells) - 1, cells + 1
-    before, starts = forward(tuple(clue), cells, filled, empty)
-    rows = [('step', (full & ~filled) << 1, positions), ('before[0]', before[0], positions)]
-    for j, length in enumerate(clue):
-        rows += [(f'fits {length}', runs_of(full & ~empty, length), cells),
-                 (f'starts[{j}]', starts[j], cells), (f'before[{j + 1}]', before[j + 1], positions)]
+    """Print before[j] and starts[j] of the forward pass of `clue` on `line`, in line order."""
+    cells = len(line)
+    before, starts = forward(tuple(clue), cells, *line_to_bits(line))
+    rows = [('before[0]', before[0], cells + 1)]
+    for j in range(len(clue)):
+        rows += [(f'starts[{j}]', starts[j], cells), (f'before[{j + 1}]', before[j + 1], cells + 1)]
     show_masks(line, rows)
     print('layout exists' if before[-1] >> cells & 1 else 'contradiction')
 
 
 # %% [markdown]
-# `trace_forward` prints every mask of the pass; here the clue `[2, 1]` on `?#.??#?`:
+# `trace_forward` prints the pass's rows; here the clue `[2, 1]` on `?#.??#?`:
 
 # %% tags=["active-ipynb"]
 # trace_forward([2, 1], line)
@@ -221,19 +214,9 @@ def trace_forward(clue: tuple[int, ...], line: Line) -> None:
 #
 # ## The backward pass: the mirror image
 #
-# As in lesson 2, `after` is the `before` of the reversed line and clue. `reverse_bits` reverses
-# an integer's binary string (Python has no operator for it). Reversed over `cells + 1`
-# positions, the mirror's `before[k - j]` is `after[j]`: bit `p` set when cells `p .. cells - 1`
-# can hold blocks `j .. k - 1`. Then, as in lesson 2, a cell
-#
-# - **may be empty** if it is not known filled and some `before[j]` holds at its left boundary
-#   and `after[j]` at its right: `before[j] & (after[j] >> 1)`, ORed over `j`;
-# - **may be filled** if some block `j` has a start `s` allowed on the left (`starts[j]`) and on
-#   the right (cell `s + L` may be empty and `after[j + 1]` holds at `s + L + 1`; for the last
-#   block, `after[k]` at `s + L`). Each such *good start* covers `L` cells: `spread` ORs the
-#   starts shifted by `0 .. L - 1`, with doubling shifts.
-#
-# A cell that may be filled but not empty is filled, and the other way round.
+# As in lesson 2, `after` is the `before` of the reversed line and clue (`reverse_bits` mirrors a
+# mask): reversed over `cells + 1` positions, the mirror's `before[k - j]` is `after[j]`, bit `p`
+# set when cells `p .. cells - 1` can hold blocks `j .. k - 1`.
 
 # %%
 def reverse_bits(mask: int, width: int) -> int:
@@ -241,6 +224,26 @@ def reverse_bits(mask: int, width: int) -> int:
     return int(format(mask, f'0{width}b')[::-1], 2) if width else 0
 
 
+def backward(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> list[int]:
+    """after[j] for j = 0 .. k: the forward pass of the mirror image, reversed."""
+    k = len(clue)
+    mirror, _ = forward(clue[::-1], cells, reverse_bits(filled, cells), reverse_bits(empty, cells))
+    return [reverse_bits(mirror[k - j], cells + 1) for j in range(k + 1)]
+
+
+# %% [markdown]
+# Then, as in lesson 2, a cell
+#
+# - **may be empty** if it is not known filled and some `before[j]` holds at its left boundary
+#   and `after[j]` at its right: `before[j] & (after[j] >> 1)`, ORed over `j`;
+# - **may be filled** if some block `j` of length `L` has a *good start* `s`: one in `starts[j]`
+#   with room on the right (cell `s + L` may be empty and `after[j + 1]` holds at `s + L + 1`; for
+#   the last block, `after[k]` at `s + L`). `spread` ORs the good starts shifted by
+#   `0 .. L - 1`: the cells they cover.
+#
+# A cell that may be filled but not empty is filled, and the other way round.
+
+# %%
 def spread(starts: int, length: int) -> int:
     """Bit i set when some start s in `starts` has s <= i < s + length (doubling shifts)."""
     covered, span = starts, 1
@@ -252,11 +255,13 @@ def spread(starts: int, length: int) -> int:
     return covered
 
 
-def backward(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> list[int]:
-    """after[j] for j = 0 .. k: the forward pass of the mirror image, reversed."""
+def good_starts(clue: tuple[int, ...], starts: list[int], after: list[int],
+                may_empty: int) -> list[int]:
+    """For each block j, its starts allowed on both sides: those of starts[j] after which the block,
+    an empty cell, then after[j + 1] fit (for the last block: the block, then after[k])."""
     k = len(clue)
-    mirror, _ = forward(clue[::-1], cells, reverse_bits(filled, cells), reverse_bits(empty, cells))
-    return [reverse_bits(mirror[k - j], cells + 1) for j in range(k + 1)]
+    return [starts[j] & ((((after[j + 1] >> 1) & may_empty) if j < k - 1 else after[k]) >> length)
+            for j, length in enumerate(clue)]
 
 
 def line_bits(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> tuple[int, int]:
@@ -275,29 +280,18 @@ def line_bits(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> tup
     for j in range(k + 1):
         can_empty |= before[j] & (after[j] >> 1)
     can_fill = 0
-    for j, length in enumerate(clue):
-        right_ok = ((after[j + 1] >> 1) & may_empty) if j < k - 1 else after[k]
-        can_fill |= spread(starts[j] & (right_ok >> length), length)
+    for good, length in zip(good_starts(clue, starts, after, may_empty), clue):
+        can_fill |= spread(good, length)
     return full & ~(can_empty & may_empty), full & ~can_fill
 
 
 def trace_backward(clue: tuple[int, ...], line: Line) -> None:
-    """Print after[j], the cells that may be empty, each block's good starts and the cells they
-    cover, and the answer of line_bits, in line order."""
+    """Print after[j], each block's good starts and the answer of line_bits, in line order."""
     clue, cells, (filled, empty) = tuple(clue), len(line), line_to_bits(line)
-    k, may_empty = len(clue), ((1 << cells) - 1) & ~filled
-    before, starts = forward(clue, cells, filled, empty)
-    after = backward(clue, cells, filled, empty)
-    rows = [(f'after[{j}]', after[j], cells + 1) for j in range(k + 1)]
-    can_empty = 0
-    for j in range(k + 1):
-        can_empty |= before[j] & (after[j] >> 1)
-    rows.append(('may be empty', can_empty & may_empty, cells))
-    for j, length in enumerate(clue):
-        right_ok = ((after[j + 1] >> 1) & may_empty) if j < k - 1 else after[k]
-        good = starts[j] & (right_ok >> length)
-        rows += [(f'good starts[{j}]', good, cells), ('they cover', spread(good, length), cells)]
-    show_masks(line, rows)
+    starts, after = forward(clue, cells, filled, empty)[1], backward(clue, cells, filled, empty)
+    good = good_starts(clue, starts, after, ((1 << cells) - 1) & ~filled)
+    show_masks(line, [(f'after[{j}]', mask, cells + 1) for j, mask in enumerate(after)]
+               + [(f'good starts[{j}]', mask, cells) for j, mask in enumerate(good)])
     answer = bits_to_line(cells, *line_bits(clue, cells, filled, empty))
     print(f'{"answer":>17}  {show_line(answer)}')
 
@@ -310,7 +304,7 @@ def trace_backward(clue: tuple[int, ...], line: Line) -> None:
 
 # %% [markdown]
 # The right side rules out starts 3 and 4 for block 1 (`after[2]` holds only at positions 6
-# and 7), so the good starts are 0 and 5, and the line is decided.
+# and 7): block 0 keeps start 0, block 1 start 5, and the line is decided.
 #
 # ## Checked against lesson 2
 #
@@ -340,8 +334,7 @@ def trace_backward(clue: tuple[int, ...], line: Line) -> None:
 # %% [markdown]
 # ## What we have learned, and what comes next
 #
-# - Python pays tens of nanoseconds per operation: one operation on a whole line beats a loop
-#   over its cells.
+# - Python pays tens of nanoseconds per operation: one on a whole line beats a loop over cells.
 # - `reach` walks through empty cells with one addition; `runs_of` and `spread` use doubling shifts.
 # - `line_bits` is lesson 2's solver on bitmasks: a forward pass and its mirror image.
 #
@@ -349,8 +342,8 @@ def trace_backward(clue: tuple[int, ...], line: Line) -> None:
 #
 # ## Exercises
 #
-# 1. *Predict, then run.* On the line `?#.???`, the cells that may be filled are the mask
-#    `0b111011` (bit i for cell i). What does `show_bits(runs_of(0b111011, 3), 6)` print?
+# 1. *Predict, then run.* What does `show_bits(runs_of(0b111011, 3), 6)` print? (`0b111011` is
+#    `may_fill` for the line `?#.???`.)
 # 2. Run both traces on the clue `[1, 2]` and the line `?#?????`. Which cells are decided, and
 #    by which rows of the traces?
 # 3. *Prove it.* After the loop of `runs_of`, bit `s` of `fits` is set exactly when cells

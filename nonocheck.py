@@ -13,10 +13,10 @@ not about malformed input but about a well-formed question with no answer.
 
 Sections: clues and lines (normalize_clue, check_line, check_forces, enumerable_clue); pictures
 and puzzles (check_picture, check_puzzle); budgets and messages (checked_budget, plural,
-search_limit); colour clues, pictures, lines and puzzles (check_colour_*; lessons 12-13); the bit
+search_limit); colour clues, pictures, lines and puzzles (check_colour_*; lessons 13-14); the bit
 solver's entry points (checked_clue, check_bits; lesson 7); givens (check_givens; lesson 5);
-random colour lines for checking colour line solvers (lesson 12); the fast engine's search
-budgets (lesson 9).
+random colour lines for checking colour line solvers (lesson 13); the fast engine's search
+budgets (lesson 10).
 """
 
 from collections.abc import Iterable
@@ -217,7 +217,7 @@ def plural(count: int, noun: str) -> str:
 
 
 # --- colour ----------------------------------------------------------------------------------
-# The checks of colour puzzles (lessons 12 and 13, modules nonocolourline and nonocolour). A colour
+# The checks of colour puzzles (lessons 13 and 14, modules nonocolourline and nonocolour). A colour
 # clue is a list of blocks (length, colour), colours numbered from 1 (0 is the background); a
 # picture is a list of rows of colour numbers; while solving, a cell is the set of colours it may
 # still take, as a bitmask (bit c for colour c).
@@ -410,7 +410,7 @@ def check_givens(givens, height: int, width: int) -> list[tuple[int, int]]:
     return cells
 
 
-# --- random colour lines, to check colour line solvers against each other (lesson 12) ----------
+# --- random colour lines, to check colour line solvers against each other (lesson 13) ----------
 
 def random_colour_lines(count: int, seed, most_cells: int = 12,
                         most_colours: int = 4) -> list[tuple[list[int], list[int]]]:
@@ -435,7 +435,7 @@ def random_colour_lines(count: int, seed, most_cells: int = 12,
     return lines
 
 
-# --- search budgets in the fast engine (lesson 9, nonoengine) ---------------------------------
+# --- search budgets in the fast engine (lesson 10, nonoengine) ---------------------------------
 
 def report_unknown_cells(check_budget, engine):
     """Call check_budget(engine) (lesson 4's rule, which raises SearchLimit when max_nodes or
@@ -450,7 +450,7 @@ def report_unknown_cells(check_budget, engine):
 
 
 def first_in_first_out_on_time(engine, queue) -> int:
-    """Strategy for the next line to solve (lesson 9's default): lesson 3's first in, first out,
+    """Strategy for the next line to solve (lesson 10's default): lesson 3's first in, first out,
     calling engine.check_budget() every 64 line solves, so that even a huge puzzle's first
     propagation stops at its time limit."""
     if engine.line_solves % 64 == 0:
@@ -474,7 +474,7 @@ def search_limit(over: list[str], nodes: int, probes: int, seconds: float,
                        nodes, seconds, [solution[:] for solution in found])
 
 
-# --- line solvers' answers side by side, to check colour line solvers (lesson 12) ---------------
+# --- line solvers' answers side by side, to check colour line solvers (lesson 13) ---------------
 
 def solver_answers(solve, lines) -> list:
     """What `solve(clue, cells)` answers on each of `lines` ((clue, cells) pairs), comparable

@@ -1,7 +1,7 @@
 # %% [markdown]
-# # Lesson 10. When lines are not enough: SAT
+# # Lesson 11. When lines are not enough: SAT
 #
-# Lesson 9's engine settles most published puzzles in well under a second. On a few, no line and
+# Lesson 10's engine settles most published puzzles in well under a second. On a few, no line and
 # no probe tells much, and the search finds the same facts again and again. By the end of this
 # lesson you will be able to
 #
@@ -14,7 +14,7 @@
 
 # %%
 """The puzzle as clauses, an automaton per line (line_clauses, puzzle_cnf), and its solutions by
-SAT (sat_solutions, needs python-sat). Lesson 10 of the nonogram tutorial."""
+SAT (sat_solutions, needs python-sat). Lesson 11 of the nonogram tutorial."""
 
 from collections.abc import Iterator
 from functools import partial
@@ -301,7 +301,7 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 #           found == brute_force_solutions(*small))
 
 # %% [markdown]
-# Lesson 9's *Forever* (25x25), which the engine settles only by search, solved by SAT; its
+# Lesson 10's *Forever* (25x25), which the engine settles only by search, solved by SAT; its
 # formula, whole and after line logic:
 
 # %% tags=["active-ipynb"]
@@ -352,7 +352,7 @@ def sat_solutions(rows, cols, grid=None, *, solver='cadical153', propagate=True,
 # - `sat_solutions` lists every solution once, blocking each model it finds.
 # - SAT wins where the engine must search or probe long.
 #
-# Next, lesson 11 races the two; the first answer wins.
+# Next, lesson 12 races the two; the first answer wins.
 #
 # ## Exercises
 #

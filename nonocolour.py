@@ -1,21 +1,21 @@
 # %% [markdown]
-# # Lesson 13. Colour puzzles: the engine and SAT in colour
+# # Lesson 14. Colour puzzles: the engine and SAT in colour
 #
-# Lesson 12 solved single colour lines. This lesson solves whole colour puzzles, and shows how
-# little has to change: lesson 4's engine never looks inside a cell, and lesson 10's automaton
+# Lesson 13 solved single colour lines. This lesson solves whole colour puzzles, and shows how
+# little has to change: lesson 4's engine never looks inside a cell, and lesson 11's automaton
 # reads any alphabet. By the end of this lesson you will be able to
 #
 # - run lesson 4's engine on colour puzzles by changing two methods: what a cell may still be
 #   (`choices`) and what the probes of a cell make certain (`certain`);
 # - judge a colour puzzle with lesson 4's verdict, and watch line logic work in colour, round by
 #   round;
-# - write a colour puzzle as a SAT formula, and race the engine and SAT as lesson 11 does.
+# - write a colour puzzle as a SAT formula, and race the engine and SAT as lesson 12 does.
 #
 # This notebook is the module `nonocolour`.
 
 # %%
-"""Lesson 13 of the nonogram tutorial, colour puzzles: lesson 4's engine and verdicts, SAT and
-lesson 11's race, in colour (notebooks/nonocolour.ipynb is the readable version)."""
+"""Lesson 14 of the nonogram tutorial, colour puzzles: lesson 4's engine and verdicts, SAT and
+lesson 12's race, in colour (notebooks/nonocolour.ipynb is the readable version)."""
 from collections.abc import Iterator
 from itertools import islice
 
@@ -39,7 +39,7 @@ from nonodraw import SPARE_CHARS, Colour, visible_char
 # ## The puzzles of this lesson
 #
 # A colour puzzle's colours are its background and its *inks*, the colours of its blocks. Besides
-# lesson 12's mushroom (7x8: red, black and white inks on pale blue), three puzzles in the XML
+# lesson 13's mushroom (7x8: red, black and white inks on pale blue), three puzzles in the XML
 # format of webpbn.com (Jan Wolter's nonogram website), read by the library module
 # `nonocolourfiles`:
 #
@@ -72,9 +72,9 @@ from nonodraw import SPARE_CHARS, Colour, visible_char
 # probing blue leaves it `{blue, background}`, it is not green. With one ink the union is lesson
 # 4's rule again.
 #
-# `ColourEngine` is lesson 4's `Engine` with these two methods, lesson 12's fast line solver, and
+# `ColourEngine` is lesson 4's `Engine` with these two methods, lesson 13's fast line solver, and
 # three strategies: probe first the cells with fewest colours left; guess by `best_probe` (or, with
-# `probing=False`, where fewest colours are left); take lines first in, first out (lesson 9's
+# `probing=False`, where fewest colours are left); take lines first in, first out (lesson 10's
 # `first_in_first_out_on_time`, which also watches the time limit). Its solutions are rows of
 # colour numbers.
 
@@ -155,7 +155,7 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # ## Line logic in colour, round by round
 #
 # To watch line logic work in colour, `colour_rounds` runs lesson 3's loop (`solve_lines`) with
-# lesson 12's fast line solver: every row once, then every column, again and again until a
+# lesson 13's fast line solver: every row once, then every column, again and again until a
 # half-round changes nothing.
 
 # %%
@@ -178,7 +178,7 @@ def colour_rounds(rows, cols) -> list:
 # %% [markdown]
 # `draw_colour_rounds` (library module `nonodraw`) draws each grid of the history: an unknown cell
 # is grey with a stripe for each colour it may still take; magenta outlines the cells a half-round
-# narrowed. Its fourth argument is the puzzle's colours: for the mushroom, lesson 12's
+# narrowed. Its fourth argument is the puzzle's colours: for the mushroom, lesson 13's
 # `name_colours` of its RGB values. The mushroom's verdict, and its rounds:
 
 # %% tags=["active-ipynb"]
@@ -233,16 +233,16 @@ def colour_rounds(rows, cols) -> list:
 # %% [markdown]
 # ## SAT in colour
 #
-# Lesson 10 wrote a black-and-white puzzle as one formula: a variable per cell, and for each line an
+# Lesson 11 wrote a black-and-white puzzle as one formula: a variable per cell, and for each line an
 # automaton whose states count how much of the clue has been matched. Colour needs two changes. A
 # cell has one variable per colour, *one-hot*: exactly one is true (a clause "at least one", and
 # "not both" for each pair). And the automaton reads colours: its tokens are the clue's cells, each
 # its block's colour, with a background token `0` between two blocks of the same colour. In state
 # `s`, a cell of the next token's colour moves it to `s + 1`. Otherwise a background cell keeps it
 # in `s` where a gap is allowed but not needed (before the first block, after the last, after a gap
-# token, or between blocks of different colours); anything else is a dead end. Lesson 10's
+# token, or between blocks of different colours); anything else is a dead end. Lesson 11's
 # `automaton_clauses` turns the automaton into clauses, `states_within` refuses a formula too big
-# for SAT's memory, and solutions are read as in lesson 10: solve, block the solution with a
+# for SAT's memory, and solutions are read as in lesson 11: solve, block the solution with a
 # clause, solve again.
 
 # %%
@@ -298,7 +298,7 @@ def colour_sat_solutions(rows, cols, grid=None, *, solver='cadical153',
     python-sat); `max_bytes` as colour_cnf's."""
     clauses, cell_vars, _ = colour_cnf(rows, cols, grid, max_bytes)
     everything = [var for row in cell_vars for ones in row for var in ones]
-    with new_solver(solver) as sat:  # python-sat's Solver(name=solver), as in lesson 10
+    with new_solver(solver) as sat:  # python-sat's Solver(name=solver), as in lesson 11
         sat.append_formula(clauses)
         while sat.solve():
             true = {var for var in sat.get_model() if var > 0}
@@ -308,7 +308,7 @@ def colour_sat_solutions(rows, cols, grid=None, *, solver='cadical153',
 
 
 def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
-    """Lesson 11's race for a colour puzzle; options as nonosat.find_solutions."""
+    """Lesson 12's race for a colour puzzle; options as nonosat.find_solutions."""
     return nonosat.find_solutions(rows, cols, grid, engine=ColourEngine,
                                   sat=colour_sat_solutions, **options)
 
@@ -335,7 +335,7 @@ def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
 #     assert sorted(colour_sat_solutions(rows, cols)) == sorted(solutions(rows, cols))
 
 # %% [markdown]
-# `find_solutions` is lesson 11's race, with the colour engine and colour SAT passed in. Up to ten
+# `find_solutions` is lesson 12's race, with the colour engine and colour SAT passed in. Up to ten
 # solutions of the mushroom and of the red diagonal (without timings):
 
 # %% tags=["active-ipynb"]
@@ -355,7 +355,7 @@ def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
 # - `colour_cnf` writes a colour puzzle for SAT, with one-hot cells and an automaton that reads
 #   colours; `find_solutions` races it against the engine.
 #
-# Next, lesson 14 makes puzzles: from a picture to a puzzle with one solution, with givens
+# Next, lesson 15 makes puzzles: from a picture to a puzzle with one solution, with givens
 # (cells printed on the puzzle) where the clues alone are not enough.
 #
 # ## Exercises

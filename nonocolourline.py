@@ -1,5 +1,5 @@
 # %% [markdown]
-# # Lesson 12. Colour lines
+# # Lesson 13. Colour lines
 #
 # Many nonograms are in colour. Each block of a clue has a length *and* a colour; the
 # background (usually white) is a colour of its own. One rule changes: neighbouring blocks of the
@@ -16,7 +16,7 @@
 # This notebook is the module `nonocolourline`.
 
 # %%
-"""Lesson 12 of the nonogram tutorial: colour clues, and three colour line solvers that agree."""
+"""Lesson 13 of the nonogram tutorial: colour clues, and three colour line solvers that agree."""
 
 from collections.abc import Iterator
 from itertools import accumulate, groupby
@@ -368,7 +368,7 @@ _cache = {}
 # - A cell is a set of colours, so a line can pass on "not blue" without deciding the cell.
 # - Three line solvers agree: by listing layouts, by lesson 2's tables, by lesson 6's bitmasks.
 #
-# Next, lesson 13 solves whole colour puzzles.
+# Next, lesson 14 solves whole colour puzzles.
 #
 # ## Exercises
 #

@@ -3,7 +3,7 @@
 A library module, not a lesson. `nonogram FILE` (the console script, once the project is
 installed) and `python -m nonocommand FILE` both run `command`, which is `main` in a process of
 its own. It reads a puzzle file in any format of the library module nonofiles (or a picture, or
-colour webpbn XML by nonocolourfiles), solves it with lesson 11's race (lesson 13's in colour),
+colour webpbn XML by nonocolourfiles), solves it with lesson 12's race (lesson 14's in colour),
 and prints the solution as text, one line per row, '#' filled and '.' empty (in colour, each
 colour's character) and nothing else on those lines, so other programs can read it; then one
 verdict line (`describe`, or `answer_words` when SAT answered). Like a validator it always looks
@@ -104,7 +104,7 @@ def colour_grid_lines(grid, puzzle, clues: bool = False) -> list[str]:
 def command_answer(puzzle, args, timeout: float | None = None) -> nonosat.Answer:
     """The race's answer for one puzzle, as the command's options ask: two solutions, or with
     --all one more than --max-solutions (to know whether there are more). Colour puzzles go to
-    lesson 13's engine and SAT, except those of a single ink: black and white in another colour,
+    lesson 14's engine and SAT, except those of a single ink: black and white in another colour,
     they are solved as such (and get the verdict of their black-and-white twin)."""
     options = dict(count=args.max_solutions + 1 if args.all else 2, timeout=timeout,
                    engine_seconds=args.engine_seconds, use_engine=not args.sat,
@@ -168,7 +168,7 @@ def gave_up_line(seconds: float, args, answer: nonosat.Answer | None = None) -> 
     if answer is not None and answer.part in ('SAT', 'engine and SAT'):
         work.append(f'SAT: {answer.sat_note or "out of time"}')
         if 'memory' in answer.sat_note or answer.sat_note.startswith('not started'):
-            # In a race SAT's share is capped (lesson 11), so only --sat gives it more memory.
+            # In a race SAT's share is capped (lesson 12), so only --sat gives it more memory.
             work.append('--memory sets the budget in MB' if args.sat
                         else '--sat runs SAT alone, with more of the memory')
     if answer is not None and answer.solutions:
@@ -343,7 +343,7 @@ def writable(path: Path) -> bool:
 
 
 def sat_megabytes(args) -> int:
-    """SAT's share of --memory in MB (this process gets the rest): in a race, lesson 11's share
+    """SAT's share of --memory in MB (this process gets the rest): in a race, lesson 12's share
     (RACE_SAT_BYTES) or half, if less; with --sat, three quarters; with --no-sat, none."""
     if args.no_sat:
         return 0

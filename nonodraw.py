@@ -363,10 +363,10 @@ def qr_error_correction(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str
     return (code.ec_level, QR_REPAIR[code.ec_level]) if code else None
 
 
-# --- colour line logic, round by round (lesson 13, nonocolour) -------------------------------
+# --- colour line logic, round by round (lesson 14, nonocolour) -------------------------------
 
 def draw_colour_rounds(history, rows=None, cols=None, colours=None, columns=3, size=4.0):
-    """Draw the grids of lesson 13's `colour_rounds` (the start, then the grid after every
+    """Draw the grids of lesson 14's `colour_rounds` (the start, then the grid after every
     half-round: the rows, the columns, the rows, ...) side by side, each titled, with the cells
     each half-round narrowed outlined, and a key to the stripes and outlines under them. Returns
     the matplotlib Figure."""
@@ -383,7 +383,7 @@ def draw_colour_rounds(history, rows=None, cols=None, colours=None, columns=3, s
     return fig
 
 
-# --- lesson 13's gallery (nonocolour): colour solutions side by side ---------------------------
+# --- lesson 14's gallery (nonocolour): colour solutions side by side ---------------------------
 
 def draw_colour_solutions(grids, colours, titles, height=4.0):
     """Draw grids of colour numbers side by side without clues, each with its own colours (one
@@ -399,11 +399,11 @@ def draw_colour_solutions(grids, colours, titles, height=4.0):
     return fig
 
 
-# --- lesson 14's figures (nonotools): the puzzle-maker's proposal, and good random puzzles -----
+# --- lesson 15's figures (nonotools): the puzzle-maker's proposal, and good random puzzles -----
 
 def draw_proposal_grids(picture, rows, cols, before, givens, verdict, title=''):
     """Draw `before` next to `picture` with its `givens` (cells (row, col, ...) marked with orange
-    dots), as lesson 14's draw_proposal does. `before` is either a solution of the clues alone
+    dots), as lesson 15's draw_proposal does. `before` is either a solution of the clues alone
     that is not the picture (the cells where it differs in dark red or pink) or what line logic
     decides (None for unknown, grey); `verdict` (with status and method) is the puzzle's with
     the givens. Returns the matplotlib Figure."""
@@ -425,7 +425,7 @@ def draw_proposal_grids(picture, rows, cols, before, givens, verdict, title=''):
 
 
 def draw_goodness(densities, results, samples):
-    """Plot lesson 14's goodness: `results` maps a label (a size) to one (fraction unique,
+    """Plot lesson 15's goodness: `results` maps a label (a size) to one (fraction unique,
     fraction unique and line-solvable) per density; solid lines the first, dashed the second.
     Returns the matplotlib Axes."""
     import matplotlib.pyplot as plt
@@ -467,7 +467,7 @@ def draw_probe(engine, grid: Grid, cell: tuple[int, int]):
     return fig
 
 
-# --- lesson 12's colour lines as text (nonocolourline) -------------------------------------------
+# --- lesson 13's colour lines as text (nonocolourline) -------------------------------------------
 
 def show_cells(cells: list[int], alphabet: str) -> str:
     """A line of cell sets (bitmasks: bit c for colour c) as text: a decided cell as its colour's

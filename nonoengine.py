@@ -1,19 +1,19 @@
 # %% [markdown]
-# # Lesson 9. The engine engineered: guesses, a search with its own stack
+# # Lesson 10. The engine engineered: guesses, a search with its own stack
 #
-# Lesson 8 rebuilt lesson 4's propagation and probing on an undo trail. Lesson 4's search still
-# calls itself once per guess, each call with a copy of the grid. By the end of this lesson you
-# will be able to
+# Lessons 8 and 9 rebuilt lesson 4's propagation and probing on an undo trail. Lesson 4's search
+# still calls itself once per guess, each call with a copy of the grid. By the end of this lesson
+# you will be able to
 #
 # - guess where contradictions cluster, and say when that helps;
 # - write a depth-first search that keeps its own stack of guesses on an undo trail, and trace it;
 # - analyse a puzzle with this engine behind lesson 4's entry points;
-# - rank the ideas of lessons 8 and 9 by what each buys, and say what a measurement does not show.
+# - rank the ideas of lessons 8 to 10 by what each buys, and say what a measurement does not show.
 #
-# This notebook is the module `nonoengine`, the library's fast engine.
+# This notebook is the module `nonoengine`.
 
 # %%
-"""Lesson 9 (notebooks/nonoengine.ipynb): Searcher (lesson 8's Prober with activity and a search
+"""Lesson 10 (notebooks/nonoengine.ipynb): Searcher (lesson 9's Prober with activity and a search
 on its own stack), its strategies, and the entry points solutions, solve, analyse, propagate."""
 
 import time
@@ -21,16 +21,18 @@ from collections.abc import Iterator
 from itertools import islice
 
 import nonoprobe
-from nonobench import last_in_first_out, most_changed, nearly_solved_lines  # noqa: F401 (measured)
+from nonobench import last_in_first_out, most_changed, nearly_solved_lines  # noqa: F401
 from nonocheck import checked_budget, first_in_first_out_on_time, report_unknown_cells
-from nonotrail import MEMO_BYTES, Prober, Propagator, bits_door  # noqa: F401 (names of the engine)
+from nonoprober import Prober
+from nonotrail import MEMO_BYTES, Propagator, bits_door  # noqa: F401
 from nonovector import Contradiction, Grid
+# (noqa: F401 marks names this lesson does not use itself: other modules import them from here.)
 
 # %% [markdown]
 # ## Guessing where the trouble is
 #
 # Lesson 4's guess, the cell whose weaker value decides most, can make a search wander: a guess
-# that decides much need not lead to the part that is hard. Lesson 8's *Forever* (webpbn #6574,
+# that decides much need not lead to the part that is hard. Lesson 9's *Forever* (webpbn #6574,
 # 25x25, a bell in a frame of short blocks) is such a puzzle.
 #
 # *SAT solvers*, programs that decide whether a formula of logic can be made true, let the
@@ -40,7 +42,7 @@ from nonovector import Contradiction, Grid
 # node, so old activity fades against new. Contradictions happen where the difficulty is, so the
 # search goes there.
 #
-# A guess strategy takes the engine, the grid and lesson 8's candidates. Two variants ignore
+# A guess strategy takes the engine, the grid and lesson 9's candidates. Two variants ignore
 # activity: lesson 4's rule, and the first candidate in reading order.
 
 # %%
@@ -64,8 +66,8 @@ def first_candidate(engine, grid: Grid, candidates: dict) -> tuple[int, int]:
 
 
 # %% [markdown]
-# Every other choice is a function too, such as this order of probes; the library module
-# `nonobench` holds three more variants, for the queue of lines and the order of probes.
+# Every other choice is a function too, such as this order of probes (the library module
+# `nonobench` holds three more variants).
 
 # %%
 def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
@@ -77,10 +79,10 @@ def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
 # ## A search that keeps its own stack
 #
 # With a trail there is one grid, and going back from a guess means undoing to the mark taken
-# before it. So the search keeps its own stack of guesses instead of calling itself (which also
-# frees it from Python's limit on nested calls). Each entry is `(mark, branch)`: the trail's
-# length before the guess, and the branch still to try (the cell, the value 0, and what its probe
-# said that value decides), or `None` once both branches have been entered.
+# before it. So the search keeps its own stack of guesses instead of calling itself. Each entry
+# is `(mark, branch)`: the trail's length before the guess, and the branch still to try (the
+# cell, the value 0, and what its probe said that value decides), or `None` once both branches
+# have been entered.
 #
 # `node` propagates, probes and returns `'dead'`, `'solved'`, or the guess to make. The loop in
 # `solutions` does what recursion did: on a guess, push the empty branch and enter the filled
@@ -88,9 +90,7 @@ def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
 # until one has a branch left, and enter it. An empty stack means every branch has been tried.
 #
 # Lesson 4's budgets are checked at every node, before every probe, and every 64 line solves (by
-# the default queue strategy). The library module `nonocheck` holds that strategy,
-# `checked_budget` (which rejects a bad budget) and `report_unknown_cells` (which adds the unknown
-# cells to lesson 4's message).
+# the default queue strategy, the library module `nonocheck`'s `first_in_first_out_on_time`).
 
 # %%
 class Searcher(Prober):
@@ -192,13 +192,13 @@ class Searcher(Prober):
 #         what = state if isinstance(state, str) else f'guess {state[0]}'
 #         stack = ' '.join(f'[{mark}: {"-" if branch is None else branch[0]}]'
 #                          for mark, branch in self.stack)
-#         print(f'node {self.nodes}: {what:<13} | grid {show_grid(self.grid).replace(chr(10), "/")}'
-#               f' | trail {len(self.trail):2} | stack {stack or "(empty)"}')
+#         print(f'node {self.nodes}: {what:<13} | grid', show_grid(self.grid).replace('\n', '/'),
+#               f'| trail {len(self.trail):2} | stack {stack or "(empty)"}')
 #         return state
 #
 #     def undo(self, mark):
 #         super().undo(mark)
-#         print(f'    undo to {mark:2}:        | grid {show_grid(self.grid).replace(chr(10), "/")}')
+#         print(f'    undo to {mark:2}:        | grid', show_grid(self.grid).replace('\n', '/'))
 #
 #
 # traced = TracingSearcher([[1, 1], [2], [1], [3]], [[1, 1], [1, 1], [1, 1], [1, 1]],
@@ -212,8 +212,8 @@ class Searcher(Prober):
 #
 # ## The fast entry points
 #
-# Lesson 4's public functions, with this engine behind them and its options (strategies, skips,
-# budgets) as keywords:
+# The public functions of lessons 3 and 4 (`propagate`; `solutions`, `solve`, `analyse`), with
+# this engine behind them and its options (strategies, skips, budgets) as keywords:
 
 # %%
 def solutions(rows, cols, grid=None, **options) -> Iterator[Grid]:
@@ -246,12 +246,11 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # ## The engine on Forever
 #
 # `analyse` on Forever (it asks for two solutions): with lesson 4's choices (every probe made,
-# `best_last_probe`), then skipping unchanged lines, then with activity (the default), and the
-# default changed in one way each.
+# `best_last_probe`), then skipping unchanged lines, then with activity (the default), then two
+# variants of the default.
 
 # %% tags=["active-ipynb"]
 # import nonofiles
-#
 # forever_rows, forever_cols = nonofiles.read_clues('../puzzles/webpbn-06574.non')
 # forever_runs = {"lesson 4's choices": dict(choose_guess=best_last_probe, skip_unchanged=False),
 #                 '+ skip unchanged lines': dict(choose_guess=best_last_probe),
@@ -275,7 +274,6 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # from nonodraw import draw_grid
 #
 # guesses = []
-#
 # def recorded(engine, grid, candidates):
 #     """The default guess strategy, busiest_lines, keeping each cell it chooses in `guesses`."""
 #     guesses.append(busiest_lines(engine, grid, candidates))
@@ -284,8 +282,7 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # forever = Searcher(forever_rows, forever_cols, choose_guess=recorded)
 # found = list(islice(forever.solutions(), 2))
 # busiest = sorted(range(50), key=lambda line: -forever.activity[line])[:8]
-# frame = (0, 1, 23, 24)
-# print(sum(1 for r, c in guesses if r in frame or c in frame), 'of', len(guesses),
+# print(sum(1 for r, c in guesses if {r, c} & {0, 1, 23, 24}), 'of', len(guesses),
 #       'guesses in the frame (the two outermost rows or columns of a side)')
 # draw_grid(found[0], forever_rows, forever_cols, numbers=True,
 #           changed=[(r, c) for r in range(25) for c in range(25)
@@ -300,7 +297,7 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 #
 # ## What each idea buys
 #
-# `benchmarks/speed.py` timed sixteen puzzles on one machine: lesson 8's five; eight random 30x30
+# `benchmarks/speed.py` timed sixteen puzzles on one machine: lesson 9's five; eight random 30x30
 # pictures (each cell filled with probability 0.5); and three examples of pynogram, an
 # open-source solver by Tsionyx, **not shipped** in `puzzles/` (its licence covers its code
 # only): *LalaFrogKK* (25x25, from CGI-LAB's list of puzzles its solver could not solve), *MLP*
@@ -308,31 +305,35 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # `benchmarks/results/`, `ablation.csv` switches one idea at a time in the default engine;
 # `ideas.csv` adds the ideas one by one to lesson 4's engine.
 #
-# An idea's factor is the total time without it over the total with it, the rest unchanged (a
-# variant, off by default, is switched on); above 1, it pays. Runs stop at 10 s and count as 10 s,
-# so capped runs without the idea make its factor a lower bound. The library module `nonobench`
-# reads the files (`idea_measurements`) and draws the factors (`draw_factors`).
+# An idea's factor is the total time without it over the total time with it, all else as in the
+# default engine (an idea of the default engine is switched off, a variant that is off by default
+# is switched on). Above 1, the idea pays. Runs stop at 10 s and count as 10 s, so a capped run
+# without the idea makes its factor a lower bound, one with it an upper bound.
 
 # %% tags=["active-ipynb"]
 # from nonobench import draw_factors, idea_measurements
-#
 # measured = idea_measurements()  # {idea: (lesson, kept, (seconds, runs over 10 s) without, with)}
 # draw_factors(measured, 'What each idea buys: time without it / time with it, 16 puzzles')
+# _, _, (seconds, over), (seconds_with, _) = measured['guess where contradictions cluster']
+# print(f'Guessing where contradictions cluster: {seconds:.1f} s without it ({", ".join(over)}',
+#       f'over the limit), {seconds_with:.1f} s with it')
 # plt.show()
 
 # %% [markdown]
 # Without probing, half the set runs out of time. Guessing where contradictions cluster comes
-# next, mostly thanks to one puzzle that runs out of time without it; then the memo and the direct
-# solver. No variant off by default pays. Three rows need a second look:
+# next, mostly thanks to LalaFrogKK: without it, that puzzle runs out of time (printed above),
+# and its 10 s are most of the 13.0 s. Then come the memo and the direct solver. No variant off
+# by default pays (the queue *last in, first out* runs out of time on one puzzle, so its 0.24 is
+# an upper bound). Three rows need a second look:
 #
 # 1. *The trail* cannot be switched off in the default engine, so its row compares two slow
 #    engines of `ideas.csv` (lines as lists, with and without the trail), whose capped runs
-#    dominate both totals. Lesson 8 measured the trail alone: it beats copying where probes are
+#    dominate both totals. Lesson 9 measured the trail alone: it beats copying where probes are
 #    many.
 # 2. *Skipping unchanged lines* buys little: a skipped probe can be a missed deduction, and on
 #    Forever the skip costs nodes.
-# 3. *Activity that grows* saves nodes on Forever (55 against 65) but does not pay on the whole
-#    set. It is meant for long searches, to leave behind a part they have finished with.
+# 3. *Activity that grows* saves nodes on Forever (55 against 65) but not time on the whole set;
+#    it is meant for long searches, to leave behind parts they have finished.
 #
 # ## What we have learned, and what comes next
 #
@@ -340,15 +341,15 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # - A search on an undo trail keeps its own stack of `(mark, branch still to try)`.
 # - A measurement ranks ideas by what each buys on one set of puzzles, not why.
 #
-# Some published puzzles need reasoning across many lines at once. Next, lesson 10 turns a puzzle
-# into a logic formula and hands it to a SAT solver.
+# Next, lesson 11 turns a puzzle into a logic formula for a SAT solver, which reasons across many
+# lines at once.
 #
 # ## Exercises
 #
 # 1. *Predict, then run.* Trace the 2x2 diagonal (`[[1], [1]]` both ways) with `TracingSearcher`
 #    and probing off. How many nodes, and how many stack entries at most?
 # 2. Analyse Forever with `choose_guess=first_candidate`. How many nodes does it take? Where do
-#    its first ten guesses lie? (Record them as `recorded` does above.)
+#    its first ten guesses lie (record them as `recorded` does)?
 # 3. Compare the nodes of `analyse` on Forever with `activity_growth` at `1.0`, `1.1` and `1.5`.
 #    Why can growth change nothing where no line ever fails?
 # 4. *Extend.* Give `Searcher` a count of the deepest stack it reaches. How deep does Forever's

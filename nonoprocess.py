@@ -1,7 +1,7 @@
-"""The plumbing of lessons 10 and 11 (SAT): python-sat, memory budgets, SAT in a child process.
+"""The plumbing of lessons 11 and 12 (SAT): python-sat, memory budgets, SAT in a child process.
 
-A library module, not a lesson. Lesson 10 (nonoclauses) turns a puzzle into clauses for a SAT
-solver; lesson 11 (nonosat) races lesson 9's engine against that solver. What a student may skip
+A library module, not a lesson. Lesson 11 (nonoclauses) turns a puzzle into clauses for a SAT
+solver; lesson 12 (nonosat) races lesson 10's engine against that solver. What a student may skip
 of those lessons lives here, documented and tested:
 
 - sat_available, SAT_MISSING, new_solver: is the optional package python-sat installed, what to
@@ -19,7 +19,7 @@ of those lessons lives here, documented and tested:
   check_race_options checks the race's options; engine_out_of_memory lets SAT answer when the
   engine runs out of memory.
 - For the lessons' demonstrations: formula_names, show_clauses and show_line_formula print
-  clauses by name; engine_against_sat and race_rows read the benchmark results that lessons 10
+  clauses by name; engine_against_sat and race_rows read the benchmark results that lessons 11
   and 11 plot, draw_engine_against_sat and draw_race draw them, and print_engine_against_sat and
   show_race print what those lessons say of them.
 
@@ -364,7 +364,7 @@ def show_clauses(kind: str, clauses: list[list[int]], names: dict[int, str], sho
 
 
 def engine_against_sat(fastest: float = 1e-3, limit: float = 10.0) -> list[dict]:
-    """The rows of benchmarks/results/validate.csv (each puzzle validated by lesson 9's engine and
+    """The rows of benchmarks/results/validate.csv (each puzzle validated by lesson 10's engine and
     by SAT), each with `open_cells` and `clauses` (what line logic leaves open, and the formula's
     clauses then, from encoding.csv), and both times as drawn: `engine_shown`, `sat_shown`
     (floats; under `fastest` at fastest, over the `limit` at the limit)."""
@@ -399,7 +399,7 @@ def race_rows() -> list[dict]:
 
 
 def draw_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
-    """Lesson 10's figure: one point per puzzle of engine_against_sat's `rows`, the engine's time
+    """Lesson 11's figure: one point per puzzle of engine_against_sat's `rows`, the engine's time
     against SAT's, coloured by what the engine needed; the puzzles of `names` (benchmark name ->
     name) labelled, those at the same point together; the diagonal dashed."""
     import matplotlib.pyplot as plt
@@ -422,7 +422,7 @@ def draw_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
                     textcoords='offset points', ha='right')
     ax.plot([1e-3, 10], [1e-3, 10], color='grey', linewidth=1, linestyle='--')
     ax.set(xscale='log', yscale='log', xlim=(5e-4, 20), ylim=(5e-4, 20), aspect='equal',
-           xlabel="lesson 9's engine: seconds", ylabel='SAT: seconds',
+           xlabel="lesson 10's engine: seconds", ylabel='SAT: seconds',
            title='Validation, engine against SAT, one point per puzzle\n(below the dashed '
                  'diagonal: SAT is faster; under 1 ms drawn at 1 ms,\nover the 10 s limit at 10 s)')
     ax.legend(fontsize=8, loc='upper left')
@@ -431,7 +431,7 @@ def draw_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
 
 
 def draw_race(rows: list[dict], ratio: float = 1.3, slack: float = 0.15) -> None:
-    """Lesson 11's figure: one point per puzzle of race_rows's `rows` that some way answered, the
+    """Lesson 12's figure: one point per puzzle of race_rows's `rows` that some way answered, the
     race's time against the faster part alone, coloured by the part that answered the race (red:
     the race gave up); the line y = x, and dashed, the goal: ratio x the faster + slack."""
     import matplotlib.pyplot as plt
@@ -457,7 +457,7 @@ def draw_race(rows: list[dict], ratio: float = 1.3, slack: float = 0.15) -> None
 
 
 def show_race(rows: list[dict], goal_mb: float = 100) -> None:
-    """Print what lesson 11 says of race_rows's `rows`: how many puzzles, on how many SAT joined
+    """Print what lesson 12 says of race_rows's `rows`: how many puzzles, on how many SAT joined
     the race; how many some way answered, and on how many of those the race kept its time goal
     (and a line for each where it did not); the largest process tree of the race, and how often
     and how far SAT alone went over `goal_mb`."""
@@ -481,11 +481,11 @@ def show_race(rows: list[dict], goal_mb: float = 100) -> None:
           f'{max(sat_alone):.0f} MB')
 
 
-# --- Lesson 10's demonstrations, in its words (nonoclauses) ----------------------------------
+# --- Lesson 11's demonstrations, in its words (nonoclauses) ----------------------------------
 
 def show_line_formula(clue, known: list, line_clauses: Callable, live: list[list[int]],
                       shown: int = 6) -> None:
-    """Print the formula that `line_clauses` (lesson 10's, passed in: this module imports no
+    """Print the formula that `line_clauses` (lesson 11's, passed in: this module imports no
     later lesson) writes for `clue` on a line of `known` cells (1, 0 or None), the cells numbered
     1 to n: its live states (`live`, as live_states gives them), how many state variables and
     clauses (helpers included), then the first `shown` clauses of each kind by name: start,

@@ -1,7 +1,7 @@
 # %% [markdown]
-# # Lesson 11. A race of the engine and SAT
+# # Lesson 12. A race of the engine and SAT
 #
-# Lesson 10 measured lesson 9's engine against SAT: SAT was faster where the engine must search
+# Lesson 11 measured lesson 10's engine against SAT: SAT was faster where the engine must search
 # or probe long, the engine everywhere else. We cannot tell in advance which kind a puzzle is, but
 # a machine has more than one core: we can run both. By the end of this lesson you will be able to
 #
@@ -17,7 +17,7 @@
 # `nonoprocess`.
 
 # %%
-"""Lesson 11 of the nonogram tutorial: a race of the engine and SAT (find_solutions)."""
+"""Lesson 12 of the nonogram tutorial: a race of the engine and SAT (find_solutions)."""
 
 import time
 from dataclasses import dataclass, field
@@ -105,8 +105,8 @@ class Answer:
 #
 # ## Each part alone
 #
-# `engine_answer` runs the engine (lesson 9's `Searcher`, or any class like it) within a time
-# limit; `sat_answer` runs SAT alone (lesson 10's `sat_solutions`, or any generator like it) in
+# `engine_answer` runs the engine (lesson 10's `Searcher`, or any class like it) within a time
+# limit; `sat_answer` runs SAT alone (lesson 11's `sat_solutions`, or any generator like it) in
 # this process when there is no limit to enforce, else in a child process.
 
 # %%
@@ -168,7 +168,7 @@ def sat_answer(rows, cols, grid, count, timeout, sat=sat_solutions, memory=None)
 # %% [markdown]
 # ## The race
 #
-# The engine checks the clock every 64 line solves (lesson 9's queue strategy
+# The engine checks the clock every 64 line solves (lesson 10's queue strategy
 # `first_in_first_out_on_time`). `racing_strategy` adds the race to those checks: SAT joins once
 # the head start is over, and the engine stops when SAT has answered. `race` runs the engine with
 # it, waits for SAT if the engine gave up, and writes the `Answer`: the engine's if it finished,
@@ -177,7 +177,7 @@ def sat_answer(rows, cols, grid, count, timeout, sat=sat_solutions, memory=None)
 
 # %%
 def racing_strategy(child, start, engine_seconds):
-    """Lesson 9's queue strategy, which at its checks also starts SAT's `child` once the head
+    """Lesson 10's queue strategy, which at its checks also starts SAT's `child` once the head
     start is over, and stops the engine (SearchLimit) when SAT has answered."""
     def next_line(engine, queue):
         if engine.line_solves % 64 == 0:
@@ -251,7 +251,7 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # Rigged to come out the same on any machine:
 #
 # - Jan Wolter's webpbn #1 (*Dancer*, 10x5), which line logic settles at once: SAT never joins.
-# - Lesson 9's *Forever* (webpbn #6574, 25x25), with the engine slowed down on purpose to a
+# - Lesson 10's *Forever* (webpbn #6574, 25x25), with the engine slowed down on purpose to a
 #   hundredth of a second per line solve: SAT wins.
 # - The random 100x100 picture: SAT refuses its formula, and the engine answers. (Whether SAT
 #   joins, and refuses, before the engine answers depends on the machine, so the race's line
@@ -275,7 +275,7 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 #
 #
 # class SlowSearcher(nonoengine.Searcher):
-#     """Lesson 9's engine, slowed down: a hundredth of a second per line solve."""
+#     """Lesson 10's engine, slowed down: a hundredth of a second per line solve."""
 #     def solve_line(self, line):
 #         time.sleep(0.01)
 #         return super().solve_line(line)
@@ -298,7 +298,7 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # %% [markdown]
 # ## The race, measured
 #
-# `benchmarks/race.py` ran lesson 10's puzzles, a few more, and random pictures from 10x10 to
+# `benchmarks/race.py` ran lesson 11's puzzles, a few more, and random pictures from 10x10 to
 # 100x100, each three ways as whole processes with a time limit of 20 s: the engine alone, SAT
 # alone, and the race, following the memory of the whole process tree. Each point is a puzzle
 # that some way answered: the race's time against the faster part alone. The dashed line is the
@@ -326,7 +326,7 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 #   SAT.
 # - The head start keeps easy puzzles cheap; the memory share keeps the race within a budget.
 #
-# Next, lesson 12 leaves black and white: lines whose blocks have colours.
+# Next, lesson 13 leaves black and white: lines whose blocks have colours.
 #
 # ## Exercises
 #

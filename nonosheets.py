@@ -1,12 +1,12 @@
 """Worksheets and class sets: puzzles with exactly one solution, on A4 pages, with an answer key.
 
-A library module, not a lesson: it puts lesson 14's puzzle-maker to work for a teacher.
+A library module, not a lesson: it puts lesson 15's puzzle-maker to work for a teacher.
 Matplotlib is imported inside the drawing functions, so importing this module stays light.
 
 A worksheet takes three steps:
 
-1. **Judge** each puzzle (`judge_for_sheet`) with lesson 11's race, `find_solutions` (the
-   engine, and SAT if the engine is slow; lesson 13's for colour puzzles). A puzzle with no
+1. **Judge** each puzzle (`judge_for_sheet`) with lesson 12's race, `find_solutions` (the
+   engine, and SAT if the engine is slow; lesson 14's for colour puzzles). A puzzle with no
    solution or several is refused, by name: a worksheet whose key is ambiguous is useless. The
    judged puzzle carries its key as its `goal` and its difficulty as `metadata['method']`:
    'line' (line logic alone), 'probing', or 'search'. When SAT gave the answer, the method is
@@ -21,7 +21,7 @@ A worksheet takes three steps:
 
 `class_set` makes the puzzles themselves: `count` distinct puzzles of one size whose verdict's
 method is the difficulty asked for, from seeded random pictures or a folder of pictures, each
-made unique by lesson 14's `make_puzzle`, within a time limit.
+made unique by lesson 15's `make_puzzle`, within a time limit.
 """
 
 import time

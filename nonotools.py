@@ -1,5 +1,5 @@
 # %% [markdown]
-# # Lesson 14. The puzzle-maker
+# # Lesson 15. The puzzle-maker
 #
 # The earlier lessons solve puzzles that someone else made. This one makes them, for a teacher
 # who has a picture and wants a puzzle worth printing. By the end of this lesson you will be able to
@@ -13,7 +13,7 @@
 # This notebook is also the module `nonotools`.
 
 # %%
-"""Lesson 14 of the nonogram tutorial, the puzzle-maker: givens that make a picture's puzzle
+"""Lesson 15 of the nonogram tutorial, the puzzle-maker: givens that make a picture's puzzle
 unique, and good random puzzles (notebooks/nonotools.ipynb is the readable version)."""
 from collections.abc import Iterator
 
@@ -62,7 +62,7 @@ from nonovector import Grid
 #
 # A picture always gives a puzzle, but not always a good one. The clues may have **several
 # solutions**, so a pupil cannot know which picture was meant. Or the solution may be unique yet
-# **beyond line logic**: it takes probing or search, too hard for beginners. Lesson 9's `analyse` answers both: its verdict's `status` is `'none'`, `'unique'` or
+# **beyond line logic**: it takes probing or search, too hard for beginners. Lesson 10's `analyse` answers both: its verdict's `status` is `'none'`, `'unique'` or
 # `'multiple'`, and its `method` is `'line'` when line logic alone finished, else `'probing'` or
 # `'search'`.
 
@@ -82,7 +82,7 @@ from nonovector import Grid
 #    picture: a cell where they differ becomes a given (with the picture's value, preferring a
 #    filled cell, as GCHQ did), and we ask again. Each given rules out at least the wrong
 #    solution just found, so this ends. If the puzzle is unique but must be line-solvable, the
-#    next given is a cell that line logic (lesson 9's `propagate`) leaves unknown.
+#    next given is a cell that line logic (lesson 10's `propagate`) leaves unknown.
 # 2. **Drop** givens that are not needed: later givens may make earlier ones redundant. Try
 #    removing each, in the order they were added, and keep it out if the puzzle stays good.
 #

@@ -1,21 +1,21 @@
 # %% [markdown]
-# # Lesson 8. The engine engineered: a trail, a memo, fewer probes
+# # Lesson 8. The engine engineered: a trail and a memo
 #
 # Lesson 7 gave lesson 4's engine a line solver several times faster. What remains is the
-# engine's own time: it copies the grid for every probe, turns lines into bitmasks and back,
-# solves the same line in the same state again and again, and probes every unknown cell in every
-# round. By the end of this lesson you will be able to
+# engine's own time: it copies the grid for every probe, turns lines into bitmasks and back for
+# every solve, and solves the same line in the same state again and again. This lesson rebuilds
+# line logic so that trying a value and taking it back is cheap. By the end of this lesson you
+# will be able to
 #
-# - try something and take it back with an *undo trail*, reading off what a probe decided;
-# - keep every line as two bitmasks, and remember line answers in a *memo* bounded in bytes;
-# - skip probes whose outcome can be foreseen, and say why that never loses a solution;
-# - measure one change at a time, comparing like with like.
+# - try a value and take it back with an *undo trail*, reading off what the try decided;
+# - keep every line as two bitmasks and hand them to the line solver directly;
+# - remember line answers in a *memo* bounded in bytes, and count what it saves.
 #
 # This notebook is the module `nonotrail`.
 
 # %%
-"""Lesson 8 (notebooks/nonotrail.ipynb): line logic (Propagator) and probing (Prober) on an undo
-trail, with each line kept as two bitmasks and a memo of line answers; bits_door."""
+"""Lesson 8 (notebooks/nonotrail.ipynb): line logic on an undo trail (Propagator), with each line
+kept as two bitmasks and a memo of line answers; bits_door adapts a line solver on cells."""
 
 import sys
 from collections import deque
@@ -24,7 +24,6 @@ import nonogram2d  # lesson 3: first_in_first_out (the default next_line) and li
 from nonobits import bits_to_line, cells_to_bits
 from nonocheck import check_puzzle, checked_budget  # lesson 3's and lesson 4's input checks
 from nonofast import line_bits_fast
-from nonoprobe import most_known_neighbours
 from nonovector import Contradiction, Grid
 
 # %% [markdown]
@@ -33,7 +32,7 @@ from nonovector import Contradiction, Grid
 # Lesson 4 probes in a copy of the grid, and compares the two to see what a probe decided.
 # Instead, keep one grid and write every decision on a *trail*, the list of cells decided, in
 # order. To try something, note the trail's length (a *mark*) and go ahead; to take it back,
-# blank every cell written since the mark and cut the trail back to it. What a probe decided is
+# blank every cell written since the mark and cut the trail back to it. What the try decided is
 # the trail after the mark.
 #
 # Every line is also kept as lesson 6's two masks, of its cells known filled and known empty
@@ -44,16 +43,22 @@ from nonovector import Contradiction, Grid
 # ## Line logic on bitmasks, with a memo
 #
 # The engine calls `line_bits_fast` on its masks directly, without lesson 7's checks
-# (`check_puzzle` checked the puzzle once); a solve decided the new bits,
-# `(new_filled & ~filled) | (new_empty & ~empty)`. Another line solver with lesson 2's contract
-# can stand in (`line_solver=`): `bits_door` wraps it in conversions to cells and back.
+# (`check_puzzle` checked the puzzle once). If a solve returns the masks `now_filled` and
+# `now_empty`, the cells it newly decided are the bits `(now_filled & ~filled) | (now_empty &
+# ~empty)`. Another line solver with lesson 2's contract (cells in, cells out) can stand in
+# (`line_solver=`): the adapter `bits_door` turns masks into cells for it, and its answer back
+# into masks.
 #
-# Probing solves the same line in the same state over and over. A *memo* of answers is keyed on
-# the line's *kind* (a number shared by lines with equal clue and length) and its masks. Long
-# lines take more room, so it is bounded in bytes: each entry counts `ENTRY_BYTES` plus its four
-# masks, an estimate. At `MEMO_BYTES`, 16 MB, it is emptied at once, as lesson 7's cache is.
+# Trying one cell after another solves the same line in the same state over and over. A *memo* of
+# answers is keyed on the line's *kind* (a number shared by lines with equal clue and length) and
+# its masks. Long lines take more room, so it is bounded in bytes: each entry counts
+# `ENTRY_BYTES` plus its four masks, an estimate. At `MEMO_BYTES`, 16 MB, it is emptied at once,
+# as lesson 7's cache is.
 #
-# `propagate` keeps lesson 3's queue and `next_line` strategy.
+# `propagate` keeps lesson 3's queue and `next_line` strategy. Two things are not for line logic
+# itself: `changes` counts, per line, the cells its crossing lines decided (a queue strategy
+# can use it to take the most changed line first), and `failed` is a hook that does nothing here
+# (a search overrides it to note where contradictions happen).
 
 # %%
 MEMO_BYTES = 16_000_000  # the memo's estimated size at which it is emptied and starts afresh
@@ -61,7 +66,8 @@ ENTRY_BYTES = 190        # a memo entry's estimated size (a dictionary slot and 
 
 
 def bits_door(line_solver):
-    """line_solver(clue, cells) -> cells made into (clue, length, filled, empty) -> masks."""
+    """An adapter: a line solver on cells, line_solver(clue, cells) -> cells, made into one on
+    masks, solve_bits(clue, length, filled, empty) -> (filled, empty)."""
     def solve_bits(clue: tuple, length: int, filled: int, empty: int) -> tuple[int, int]:
         return cells_to_bits(line_solver(clue, bits_to_line(length, filled, empty)))
     return solve_bits
@@ -199,197 +205,70 @@ class Propagator:
 #     diagonal.undo(mark)
 
 # %% [markdown]
-# ## Probing on the trail, and probing less
+# ## Trying every cell, and taking it back
 #
-# A probe is now: mark, set the cell, propagate, read the trail after the mark, undo; the rest is
-# lesson 4's probing, in its order. A cell whose two values both survive but agree on nothing is
-# a *candidate* for a guess; `probe_all` returns the candidates with what each value decided.
-# Two ideas skip probes whose outcome can be foreseen.
-#
-# **Unchanged lines** (`skip_unchanged`, on by default). A probe that found nothing certain will
-# most likely find nothing again while the cell's row and column are unchanged. So the engine
-# keeps a hash of their masks (in `fruitless`) and skips the cell until one changes; a skipped
-# candidate stays a candidate. A bet, but no solution is lost: the cell stays unknown.
-#
-# **Implied values** (`skip_implied`, off by default). If supposing cell A filled decided cell B
-# empty without a contradiction, supposing B empty cannot contradict: it decides a part of what
-# A filled decided. So within a round only B filled is tried; if it survives, B is no
-# candidate, since what B empty decides is unknown (`fruitless` holds `None` for it). The price:
-# cells that B filled and B empty decide alike are certain, and skipping B empty can lose them.
-
-# %%
-class Prober(Propagator):
-    """A Propagator that probes: tries cells both ways on the trail, keeps what is certain."""
-
-    def __init__(self, rows, cols, grid=None, *, probe_order=most_known_neighbours,
-                 skip_unchanged=True, skip_implied=False, **options):
-        super().__init__(rows, cols, grid, **options)
-        self.probe_order, self.probes = probe_order, 0
-        self.skip_unchanged, self.skip_implied = skip_unchanged, skip_implied
-        self.fruitless = {}  # a cell whose last probes found nothing certain -> (hash of its
-        # lines, how much its weaker value decided; None if one value was implied, not probed)
-
-    def probe(self, r: int, c: int, value: int) -> dict | None:
-        """What supposing (r, c) has `value` decides, {(row, column): value}; None if it fails."""
-        self.probes += 1
-        mark = len(self.trail)
-        self.set_cell(r, c, value)
-        try:
-            self.propagate((r, self.height + c))
-            decided = {(i, j): self.grid[i][j] for i, j in self.trail[mark:]}
-        except Contradiction:
-            decided = None
-        self.undo(mark)
-        return decided
-
-    def decide(self, cells: dict):
-        """Write certain cells {(row, column): value} into the grid and propagate from them."""
-        lines = set()
-        for (r, c), value in cells.items():
-            if self.grid[r][c] is None:
-                self.set_cell(r, c, value)
-                lines.update((r, self.height + c))
-        self.propagate(sorted(lines))
-
-    def probe_all(self, stop=lambda: None) -> dict:
-        """Probe round after round until a round decides nothing; return its candidates, {cell:
-        (decided if filled, decided if empty)} (both None if skipped). Raises Contradiction if a
-        cell can be neither; calls `stop()` before each probe."""
-        while True:
-            progress, candidates, implied = False, {}, {}  # implied: cell -> a safe value
-            for r, c in self.probe_order(self, self.grid):
-                if self.grid[r][c] is not None:
-                    continue
-                column = self.height + c  # the cell's row and column as they are now, hashed:
-                lines_now = hash((self.filled[r], self.empty[r],
-                                  self.filled[column], self.empty[column]))
-                last = self.fruitless.get((r, c))
-                if self.skip_unchanged and last and last[0] == lines_now:
-                    if last[1] is not None:  # a candidate, as last time
-                        candidates[r, c] = (None, None)
-                    continue
-                stop()
-                safe = implied.get((r, c))
-                if safe is not None:  # this value cannot contradict: probe the other
-                    if self.probe(r, c, 1 - safe) is not None:  # both survive: nothing new
-                        self.fruitless[r, c] = (lines_now, None)
-                        continue
-                    certain = {(r, c): safe}
-                else:
-                    if_filled, if_empty = self.probe(r, c, 1), self.probe(r, c, 0)
-                    if if_filled is None and if_empty is None:
-                        raise Contradiction(f'cell ({r}, {c}) can be neither filled nor empty')
-                    if if_filled is None or if_empty is None:  # one value survives
-                        certain = if_empty if if_filled is None else if_filled
-                    else:  # both survive: what they decide alike is certain
-                        certain = {cell: value for cell, value in if_filled.items()
-                                   if if_empty.get(cell) == value}
-                    if not certain:  # a candidate: remember both outcomes, for a guess
-                        candidates[r, c] = (if_filled, if_empty)
-                        self.fruitless[r, c] = (lines_now, min(len(if_filled), len(if_empty)))
-                        if self.skip_implied:  # the values these probes met without trouble
-                            implied = {**if_empty, **if_filled, **implied}
-                        continue
-                self.decide(certain)
-                progress, candidates, implied = True, {}, {}
-            if not progress:
-                return candidates
-
-
-# %% [markdown]
-# ## Does the trail pay? Like with like
-#
-# Five puzzles from Jan Wolter's survey of solvers (webpbn.com), in `puzzles/`, on which line
-# logic stalls:
-#
-# | name | size (rows x columns) | source |
-# |---|---|---|
-# | Edge | 11x10 | webpbn #23, by Jan Wolter (lesson 3) |
-# | Petro | 35x40 | webpbn #436, by Jan Wolter (lesson 7) |
-# | Light | 45x50 | webpbn #803, by Robert Kummerfeldt |
-# | Merka | 60x55 | webpbn #1611, by Nancy Snyder |
-# | Forever | 25x25 | webpbn #6574, by Gator |
-#
-# Four engines run line logic, then probing until a round decides nothing (`at_the_root`, from
-# the library module `nonobench`): **lesson 4** (with lesson 7's `solve_line`); **trail, lists**
-# (`Prober` with that `solve_line`, no memo); **copies** (`Prober` probing as lesson 4 does: copy
-# grid and masks, propagate, compare, put the copies back; made by `nonobench.copying_prober`);
-# and **trail** (`Prober`), which differs from *copies* in the trail alone. Without skips, all four make the same probes and reach the same grid (checked below).
-# `nonobench.time_table` prints seconds of processor time (they vary from run to run) and three
-# ratios: above 1, the second engine is faster.
-
-# %% tags=["active-ipynb", "nbval-ignore-output"]
-# import nonofast
-# import nonofiles  # read_clues(path): the rows and columns of a puzzle file (lesson 7)
-# import nonoprobe
-# from nonobench import at_the_root, copying_prober, time_table
-#
-# numbers = {'Edge': 23, 'Petro': 436, 'Light': 803, 'Merka': 1611, 'Forever': 6574}
-# puzzles = {name: nonofiles.read_clues(f'../puzzles/webpbn-{number:05}.non')  # from notebooks/
-#            for name, number in numbers.items()}
-# lists, every_probe = dict(line_solver=nonofast.solve_line), dict(skip_unchanged=False)
-# engines = {'lesson 4': lambda *clues: nonoprobe.Engine(*clues, **lists),
-#            'trail, lists': lambda *clues: Prober(*clues, **lists, **every_probe, memo_bytes=0),
-#            'copies': lambda *clues: copying_prober(Prober)(*clues, **every_probe),
-#            'trail': lambda *clues: Prober(*clues, **every_probe)}
-# ratios = {'lesson 4/lists': ('lesson 4', 'trail, lists'),
-#           'lesson 4/copies': ('lesson 4', 'copies'), 'copies/trail': ('copies', 'trail')}
-# ran = time_table(puzzles, engines, at_the_root, ratios, before=nonofast.cache_clear)
-# assert all((ran[name, engine].probes, ran[name, engine].grid) == (ran[name, 'trail'].probes,
-#            ran[name, 'trail'].grid) for name in puzzles for engine in engines)
-
-# %% [markdown]
-# - *lesson 4 / lists*, the trail while lines are still lists: mixed, near 1, above on some
-#   puzzles and below on others; each line solve pays two conversions that lesson 4 never makes.
-# - *lesson 4 / copies*, masks, direct solver and memo together: two to three times faster.
-# - *copies / trail*, the trail alone: a copying probe costs the whole grid twice, a probe on the
-#   trail only the cells it decides. It gains most where probes are many and decide little
-#   (Forever); on Edge, whose small grid is cheap to copy, it does not pay.
-#
-# ## What the memo and the skips save
-#
-# Counts, the same on every machine: for *trail*, its line solves, how many reached the solver
-# (the memo answered the rest) and the memo's size; the probes without skips, skipping unchanged
-# lines (the default), and implied values too; the cells left unknown (grey below).
+# A bigger test: *You light up my life* by Robert Kummerfeldt (webpbn #803, 45x50, a
+# lighthouse), one of the puzzles of Jan Wolter's survey of solvers (webpbn.com); we call it
+# Light. Line logic alone leaves it nearly blank. So, after line logic, suppose each unknown cell
+# filled in turn, propagate, and undo. A try that meets a contradiction shows that its cell must
+# be empty (here we only count them). After every try the grid must be exactly as line logic
+# left it.
 
 # %% tags=["active-ipynb"]
-# from nonodraw import draw_steps
+# import nonofiles  # read_clues(path): the rows and columns of a puzzle file (lesson 7)
 #
-# for name, clues in puzzles.items():
-#     probers = [ran[name, 'trail']] + [at_the_root(Prober(*clues, **options))
-#                                       for options in ({}, dict(skip_implied=True))]
-#     assert all(prober.grid == probers[0].grid for prober in probers)  # the same grid each way
-#     trail = probers[0]
-#     probes = ' /'.join(f'{prober.probes:6,}' for prober in probers)
-#     print(f'{name:>7} ({trail.height}x{trail.width}): {trail.line_solves:7,} line solves,'
-#           f' {trail.solver_calls:6,} to the solver, memo {trail.memo_size / 1e6:3.1f} MB;'
-#           f' probes {probes}; {trail.unknown()} unknown')
-# figure = draw_steps([ran[name, 'trail'].grid for name in puzzles], changed=[[]] * 5, columns=5,
-#                     size=2.4, titles=[f'{name} (#{number})' for name, number in numbers.items()])
+#
+# def try_each_unknown(engine) -> int:
+#     """Line logic, then suppose each unknown cell filled, propagate, undo: the contradictions."""
+#     engine.propagate()
+#     after_line_logic = [row[:] for row in engine.grid]
+#     unknown = [(r, c) for r, row in enumerate(engine.grid)
+#                for c, cell in enumerate(row) if cell is None]
+#     contradictions = 0
+#     for r, c in unknown:
+#         mark = len(engine.trail)
+#         engine.set_cell(r, c, 1)
+#         try:
+#             engine.propagate((r, engine.height + c))
+#         except Contradiction:
+#             contradictions += 1
+#         engine.undo(mark)
+#     assert engine.grid == after_line_logic  # every try was taken back
+#     return contradictions
+#
+#
+# light_clues = nonofiles.read_clues('../puzzles/webpbn-00803.non')  # from notebooks/
+# light = Propagator(*light_clues)
+# contradictions = try_each_unknown(light)
+# print(f'{light.unknown():,} of {light.height * light.width:,} cells unknown after line logic;',
+#       f'{contradictions} tries contradict')
+# print(f'{light.line_solves:,} line solves, {light.solver_calls:,} of them by the solver,',
+#       f'memo {light.memo_size / 1e6:.1f} MB')
 
 # %% [markdown]
-# On Light the memo sends fewer than one line solve in ten to the solver, and its 4.5 MB stay far
-# below `MEMO_BYTES`. Skipping unchanged lines changes nothing where probing finishes, and skips a
-# third of Forever's probes; skipping implied values saves probes everywhere. All decide alike.
+# Line logic decides only 50 cells; 306 of the 2,200 tries end in a contradiction. The memo
+# sends fewer than one line solve in 23 to the solver: the same lines, in the same states, come
+# back try after try. Its 2.4 MB stay far below `MEMO_BYTES`. The counts are the same on every
+# machine; the memo's size is an estimate built on `sys.getsizeof`, so it can differ with the
+# Python version.
 #
 # ## What we have learned, and what comes next
 #
-# - An undo trail takes a trial back to a mark; a probe reads off it what it decided.
-# - Lines kept as bitmasks go straight to `line_bits_fast`; a memo bounded in bytes answers
-#   repeated questions.
-# - Probing skips cells whose lines are unchanged since a fruitless probe, and, if asked, values
-#   already implied.
+# - An undo trail takes a try back to a mark; the trail after the mark is what the try decided.
+# - Lines kept as bitmasks go straight to `line_bits_fast`; `bits_door` adapts any other solver.
+# - A memo bounded in bytes answers the line solves that trying cells repeats.
 #
-# Next, lesson 9 builds a search on `Prober`, and measures what each idea of both lessons buys.
+# Next, lesson 9 probes on the trail, both values of a cell, and learns to skip probes that
+# cannot find anything new.
 #
 # ## Exercises
 #
 # 1. *Predict, then run.* Repeat the diagonal's demo with cell (0, 1), propagating from lines 0
 #    and 3. What are the trail and row 0's masks?
-# 2. Run Light's root with `memo_bytes` at 0, 100_000, 300_000, 1_000_000, 2_000_000, 4_000_000
-#    and 16_000_000, printing `solver_calls`. Where is the knee, the smallest memo that saves
-#    most of the calls?
-# 3. *Prove it.* If supposing A filled decides B empty without a contradiction, supposing B empty
-#    cannot contradict. Why does `probe_all` forget the implied values whenever it decides cells?
-# 4. *Measure.* In `propagate`, replace the written-out work on each new cell by a call to
-#    `set_cell`, and time Light's root both ways. What does a call per cell cost?
+# 2. *Change a parameter.* For `m` at 0, 100_000, 300_000, 1_000_000, 4_000_000 and 16_000_000,
+#    run `try_each_unknown(engine)` on `engine = Propagator(*light_clues, memo_bytes=m)` and print
+#    `engine.solver_calls`. Which is the smallest memo that saves at least 90% of the solver calls
+#    that the 16 MB memo saves?
+# 3. *Measure.* In a subclass of `Propagator` that copies `propagate`, replace the written-out
+#    work on each new cell by a call to `set_cell` (keeping the count in `changes` and the queue),
+#    and time `try_each_unknown` on Light with both classes. What does a call per cell cost?

@@ -55,9 +55,9 @@ Parts:
             as nonoclauses.puzzle_lines gives them (puzzle_cnf is their concatenation), so no formula
             is ever held whole; a whole-grid count that passes 150,000 clauses and
             --encoding-seconds (60 s) is stopped and marked so. Writes encoding.csv.
-  helpers   SAT's CPU time (lesson 10's sat_solutions, two solutions, in a child process) with
+  helpers   SAT's CPU time (lesson 11's sat_solutions, two solutions, in a child process) with
             its helper clauses off, and on with at-most-one pairs where up to 0, 4, 8 or 16
-            states are live (8 is lesson 10's HELPER_STATES), on the same puzzles, the settings
+            states are live (8 is lesson 11's HELPER_STATES), on the same puzzles, the settings
             interleaved; --timeout each. Writes sat-helpers.csv and prints the speed-ups over
             the puzzles where SAT without helpers takes 0.2 s or more.
 
@@ -677,7 +677,7 @@ def helpers_run(path, setting, timeout):
 
 
 def part_helpers(args, out):
-    """SAT's CPU time with and without lesson 10's helper clauses (and with at-most-one pairs up
+    """SAT's CPU time with and without lesson 11's helper clauses (and with at-most-one pairs up
     to 0, 4, 8 and 16 live states), on every puzzle; the settings interleaved per puzzle."""
     settings = ['off', '8'] if args.quick else HELPER_SETTINGS
     table = []

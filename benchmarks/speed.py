@@ -10,7 +10,7 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
             nonofast, with and without its cache. Writes speed.csv.
   lengths   time per line against line length (10..100 cells, a quarter known). Writes lines.csv.
   validate  two-solution search of every puzzle in ../shared/puzzles (except #12548, #18297,
-            #22336 and frans_faase) with lesson 9's engine (nonoengine.analyse, defaults) and with
+            #22336 and frans_faase) with lesson 10's engine (nonoengine.analyse, defaults) and with
             SAT (nonosat.sat_solutions: line logic, then CaDiCaL). Writes validate.csv: time,
             nodes, verdict; and a race column: the engine and SAT racing, SAT joining after
             --engine-seconds (0.1 s), as the `nonogram` command does. Personal-use puzzles are read from ../shared only; only their figures
@@ -18,7 +18,7 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   random    seeded random 30x30 puzzles at density 0.5 (200 of them): engine and SAT. random.csv.
   memory    peak memory (VmHWM of /proc/self/status) of a fresh process validating each of the biggest puzzles and
             random 50x50 and 100x100 ones. Writes memory.csv.
-  ideas     the engine's ideas added one at a time, in the order lessons 8 and 9 add them: lesson 4's
+  ideas     the engine's ideas added one at a time, in the order lessons 8 to 10 add them: lesson 4's
             engine with lesson 2's and then lesson 7's line solver (nonofast.solve_line, with its
             cache), the undo trail (same line solver, no memo, no skipped probes, guesses by the
             last probe as in lesson 4), the memo, lines kept as bitmasks (nonofast.line_bits_fast),
@@ -28,7 +28,7 @@ Parts (every puzzle run is bounded by --time-limit, default 10 s, for the engine
   ablation  the engine's options one at a time (line solver, memo, queue order, probing, which
             cells are probed again and in what order, choice of the search cell), and lesson 4's
             engine with lesson 7's line solver, on a fixed set of puzzles. Writes ablation.csv.
-  colour    lessons 12-13: colour line solvers (DP, bitmasks) in lines per second on random lines of
+  colour    lessons 13-14: colour line solvers (DP, bitmasks) in lines per second on random lines of
             25, 50 and 100 cells in 1, 2 and 4 colours, against lesson 7's solver on the same
             pictures in black and white (colour-lines.csv); and colour puzzles through the
             race (nonocolour.find_solutions): the colour files (../shared/puzzles/colour and
@@ -216,7 +216,7 @@ def load(path):
 
 
 def engine_run(rows, cols, grid, time_limit, analyse=None, **options):
-    """Validate with an engine's analyse (lesson 9's by default): (verdict, method, nodes,
+    """Validate with an engine's analyse (lesson 10's by default): (verdict, method, nodes,
     seconds)."""
     import nonoengine
     import nonogram2d
@@ -243,7 +243,7 @@ print(json.dumps({'found': found, 'seconds': time.perf_counter() - start}))
 
 
 def sat_run(rows, cols, grid, time_limit):
-    """Validate by SAT (two-solution search: lesson 10's sat_solutions, line logic first) in a
+    """Validate by SAT (two-solution search: lesson 11's sat_solutions, line logic first) in a
     child process, killed after time_limit seconds (solvers cannot be interrupted reliably from
     Python). Returns (verdict, seconds); the seconds include building the clauses, not starting
     the interpreter."""
@@ -263,7 +263,7 @@ def sat_run(rows, cols, grid, time_limit):
 
 
 def part_validate(args, out):
-    """Two-solution search on every shared puzzle, with lesson 9's engine and with SAT."""
+    """Two-solution search on every shared puzzle, with lesson 10's engine and with SAT."""
     jobs = shared_puzzle_paths()
     if not jobs:
         print(f'validate: {SHARED} is not there; skipped', file=sys.stderr)
@@ -292,7 +292,7 @@ def part_validate(args, out):
 
 
 def race_run(rows, cols, grid, args):
-    """Validate as the `nonogram` command does by default: lesson 11's find_solutions, the
+    """Validate as the `nonogram` command does by default: lesson 12's find_solutions, the
     engine and SAT in a race (SAT joins after --engine-seconds). Returns (verdict, the part that
     answered, total seconds)."""
     import nonosat
@@ -436,7 +436,7 @@ def memo_line_solver():
 
 
 def idea_configs():
-    """(label, options for engine_run) for each step of lessons 8 and 9, cumulative."""
+    """(label, options for engine_run) for each step of lessons 8 to 10, cumulative."""
     import nonoengine
     import nonogram2d
     lesson_4_way = {'skip_unchanged': False, 'choose_guess': nonoengine.best_last_probe,
@@ -479,7 +479,7 @@ def run_configs(args, configs):
 
 
 def part_ideas(args, out):
-    """The ideas of lessons 8 and 9 added one at a time, on the ablation's puzzles."""
+    """The ideas of lessons 8 to 10 added one at a time, on the ablation's puzzles."""
     write_csv(out / 'ideas.csv', run_configs(args, idea_configs()))
 
 
@@ -631,7 +631,7 @@ def main(argv=None):
                         help='the folder of puzzles to validate (default ../shared/puzzles)')
     parser.add_argument('--engine-seconds', type=float, default=None,
                         help='validate part, race column: the head start the engine gets before '
-                             'SAT joins (default: lesson 11\'s ENGINE_SECONDS)')
+                             'SAT joins (default: lesson 12\'s ENGINE_SECONDS)')
     args = parser.parse_args(argv)
     if args.engine_seconds is None:
         import nonosat

@@ -1,4 +1,4 @@
-"""Validate puzzles with the engine (lesson 9): ask each for two solutions, report time and work.
+"""Validate puzzles with the engine (lesson 10): ask each for two solutions, report time and work.
 
 Usage (from the repo root):
 
@@ -56,7 +56,7 @@ def puzzle_paths(arguments):
 
 def validate(name, rows, cols, grid, time_limit, line_solver, engine_seconds=None):
     """One table row: analyse the puzzle (with its given cells, if any) within the time limit.
-    With engine_seconds, lesson 11's race: SAT joins the engine after that head start, and the
+    With engine_seconds, lesson 12's race: SAT joins the engine after that head start, and the
     first answer wins (method 'SAT' when SAT answered)."""
     row = {'puzzle': name, 'size': f'{len(rows)}x{len(cols)}'}
     start = time.perf_counter()

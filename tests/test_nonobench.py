@@ -1,5 +1,5 @@
 """Tests of the library module nonobench: reading benchmark results, and the totals, ranking and
-chart that lesson 9 (nonoengine) uses for what each idea buys."""
+chart that lesson 10 (nonoengine) uses for what each idea buys."""
 from pathlib import Path
 
 import pytest
@@ -10,7 +10,7 @@ import nonoprobe
 from nonobench import (at_the_root, copying_prober, draw_factors, ranked, read_rows, time_table,
                        totals)
 from nonofiles import read_clues
-from nonotrail import Prober
+from nonoprober import Prober
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -50,11 +50,11 @@ def test_draw_factors_draws_a_bar_per_idea_with_its_factor():
     import matplotlib.pyplot as plt
     sums = totals(ROWS)
     measured = {'memo': (8, True, sums['no memo'], sums['default']),
-                'a variant': (9, False, sums['default'], sums['no memo'])}
+                'a variant': (10, False, sums['default'], sums['no memo'])}
     figure = draw_factors(measured, 'ideas', apart=())
     ax = figure.axes[0]
     assert ax.get_title() == 'ideas' and ax.get_xscale() == 'log'
-    assert [label.get_text() for label in ax.get_yticklabels()] == ['a variant (lesson 9)',
+    assert [label.get_text() for label in ax.get_yticklabels()] == ['a variant (lesson 10)',
                                                                       'memo (lesson 8)']
     texts = [text.get_text() for text in ax.texts]
     assert ' 4.33 (1 run over the limit without it)' in texts
@@ -82,8 +82,13 @@ def test_the_ideas_table():
     assert nonobench.OTHER_BASELINE == {'undo trail (lines as lists)'}
     lesson, kept, without, with_ = measured['memo']
     assert (lesson, kept) == (8, True) and without[0] > with_[0] > 0
+    lessons = {idea: lesson for idea, lesson, *_ in nonobench.IDEAS}  # where each idea is taught
+    assert lessons['undo trail (lines as lists)'] == lessons['memo'] == 8
+    assert lessons['skip probes on unchanged lines'] == lessons['skip implied values'] == 9
+    assert lessons['guess where contradictions cluster'] == lessons['queue: most changed first'] == 10
 
-def test_the_real_results_hold_what_lesson_9_compares():
+
+def test_the_real_results_hold_what_lesson_10_compares():
     ablation, ideas = totals(read_rows('ablation.csv')), totals(read_rows('ideas.csv'))
     for config in ('default', 'no memo', 'nonofast with its cache', 'no probing',
                    'guess: no activity growth', 'guess: best last probe, no activity',
@@ -93,9 +98,9 @@ def test_the_real_results_hold_what_lesson_9_compares():
     assert nonobench.RESULTS.name == 'results'
 
 
-# --- lesson 8's comparison: the copying variant, the root, the table ------------------------------
+# --- lesson 9's comparison: the copying variant, the root, the table ------------------------------
 
-def test_the_copying_prober_probes_as_lesson_8s_and_leaves_no_trail():
+def test_the_copying_prober_probes_as_lesson_9s_and_leaves_no_trail():
     rows, cols = read_clues(PUZZLES / "webpbn-06574.non")  # Forever: probing stalls
     copying, trailing = copying_prober(Prober)(rows, cols), Prober(rows, cols)
     assert copying_prober(Prober).__name__ == "CopyingProber"
@@ -114,11 +119,11 @@ def test_the_copying_prober_reports_a_contradiction():
     assert engine.grid == [[None, None], [None, None]] and engine.trail == []
 
 
-def test_at_the_root_runs_lesson_4s_engine_and_lesson_8s_alike():
+def test_at_the_root_runs_lesson_4s_engine_and_lesson_9s_alike():
     rows, cols = read_clues(PUZZLES / "webpbn-00023.non")  # Edge: probing finishes it
     lesson_4 = at_the_root(nonoprobe.Engine(rows, cols, line_solver=nonofast.solve_line))
-    lesson_8 = at_the_root(Prober(rows, cols, skip_unchanged=False))
-    assert lesson_4.grid == lesson_8.grid and lesson_4.probes == lesson_8.probes == 68
+    lesson_9 = at_the_root(Prober(rows, cols, skip_unchanged=False))
+    assert lesson_4.grid == lesson_9.grid and lesson_4.probes == lesson_9.probes == 68
 
 
 def test_time_table_times_every_pair_and_prints_the_ratios(capsys):
@@ -135,7 +140,7 @@ def test_time_table_times_every_pair_and_prints_the_ratios(capsys):
     assert [row.split()[0] for row in rows] == ['p', 'q'] and len(rows[0].split()) == 4
 
 
-# --- the strategies lesson 9 measures against its defaults ----------------------------------------
+# --- the strategies lesson 10 measures against its defaults ----------------------------------------
 
 def test_the_measured_strategy_variants_are_nonoengines_names_too():
     import nonoengine

@@ -174,17 +174,45 @@ def test_traces_print_the_lessons_masks(capsys):
     line = nonovector.parse_line("?#.??#?")
     nonobits.trace_forward([2, 1], line)
     rows = [row.rsplit(maxsplit=1) for row in capsys.readouterr().out.splitlines()[1:-1]]
-    assert {name.strip(): mask for name, mask in rows} == {
-        "line": "?#.??#?", "step": "01011101", "before[0]": "11000000", "fits 2": "1001110",
-        "starts[0]": "1000000", "before[1]": "00111100", "fits 1": "1101111",
-        "starts[1]": "0001110", "before[2]": "00001111"}
+    assert [(name.strip(), mask) for name, mask in rows] == [
+        ("line", "?#.??#?"), ("before[0]", "11000000"), ("starts[0]", "1000000"),
+        ("before[1]", "00111100"), ("starts[1]", "0001110"), ("before[2]", "00001111")]
     nonobits.trace_forward([3, 1], line)
     assert capsys.readouterr().out.splitlines()[-1] == "contradiction"
     nonobits.trace_backward((2, 1), line)
-    out = capsys.readouterr().out.splitlines()
-    assert [row.split()[-1] for row in out[2:]] == [
-        "10000000", "00111110", "00000011", "0011101", "1000000", "1100000", "0000010", "0000010",
-        "##...#."]
+    rows = [row.rsplit(maxsplit=1) for row in capsys.readouterr().out.splitlines()[1:]]
+    assert [(name.strip(), mask) for name, mask in rows] == [
+        ("line", "?#.??#?"), ("after[0]", "10000000"), ("after[1]", "00111110"),
+        ("after[2]", "00000011"), ("good starts[0]", "1000000"), ("good starts[1]", "0000010"),
+        ("answer", "##...#.")]
+
+
+def layouts(blocks, line):
+    """Every layout of `blocks` that fits `line`, as the tuple of its blocks' starts (brute force)."""
+    cells, found = len(line), []
+    for starts in combinations(range(cells), len(blocks)):
+        picture = [0] * cells
+        for start, length in zip(starts, blocks):
+            picture[start:start + length] = [1] * length
+        if (len(picture) == cells and line2blocks(picture) == list(blocks)
+                and all(known is None or known == cell for known, cell in zip(line, picture))):
+            found.append(starts)
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(clue_and_consistent_line(max_cells=12))
+def test_good_starts_are_the_starts_of_some_layout(case):
+    """Bit s of good_starts(...)[j] is set exactly when some layout that fits puts block j at s."""
+    blocks, _, line = case
+    clue, cells = tuple(b for b in blocks if b), len(line)
+    filled, empty = nonobits.line_to_bits(line)
+    _, starts = nonobits.forward(clue, cells, filled, empty)
+    after = nonobits.backward(clue, cells, filled, empty)
+    good = nonobits.good_starts(clue, starts, after, ((1 << cells) - 1) & ~filled)
+    found = layouts(clue, line)
+    assert found  # the line comes from a picture of the clue
+    assert good == [sum(1 << s for s in {layout[j] for layout in found}) for j in range(len(clue))]
 
 
 @settings(max_examples=200, deadline=None)

@@ -1,4 +1,4 @@
-"""Tests of lesson 10 (nonoclauses): a line as an automaton, the puzzle as clauses, and SAT's
+"""Tests of lesson 11 (nonoclauses): a line as an automaton, the puzzle as clauses, and SAT's
 solutions against brute force."""
 import importlib.util
 import sys
@@ -231,7 +231,7 @@ def test_a_puzzle_line_logic_settles_leaves_sat_nothing_to_search():
     assert list(nonoclauses.sat_solutions(rows, cols)) == [solved]
 
 
-# --- the lesson's printouts (nonoprocess's section for lesson 10) ---------------------------------
+# --- the lesson's printouts (nonoprocess's section for lesson 11) ---------------------------------
 
 def test_the_worked_example_prints_each_kind_and_the_helpers_from_t_1(capsys):
     """start + forward + backward + helpers from t = 1 are all the clauses but the helpers of

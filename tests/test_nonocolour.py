@@ -1,6 +1,6 @@
-"""Tests of lesson 13 (nonocolour: the colour engine, verdicts, SAT in colour and the race), and
+"""Tests of lesson 14 (nonocolour: the colour engine, verdicts, SAT in colour and the race), and
 of the colour files, pictures and command that use it (nonocolourfiles, the `nonogram` command).
-Lesson 12's line solvers are tested in test_nonocolourline.py, the colour checks in
+Lesson 13's line solvers are tested in test_nonocolourline.py, the colour checks in
 test_nonocheck_colour.py."""
 import random
 from itertools import islice, product

@@ -1,4 +1,4 @@
-"""Tests of lesson 12 (nonocolourline): colour clues, pictures as text, and the three colour line
+"""Tests of lesson 13 (nonocolourline): colour clues, pictures as text, and the three colour line
 solvers (by listing layouts, by the before/after tables, on bitmasks), which must agree."""
 import random
 from itertools import product

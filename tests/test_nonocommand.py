@@ -262,7 +262,7 @@ def test_a_race_that_runs_out_of_time_names_both_parts():
 
 
 def test_a_race_that_refuses_sat_points_to_sat_alone(tmp_path):
-    # A wide-open random 50x50 picture: SAT's formula would not fit its share of a race (lesson 11),
+    # A wide-open random 50x50 picture: SAT's formula would not fit its share of a race (lesson 12),
     # and raising --memory would not raise that share, so the verdict names --sat instead.
     pytest.importorskip("pysat.solvers")
     rows, cols = nonogram2d.pic2gram(nonoprobe.random_picture(50, 50, 0.5, seed=2))

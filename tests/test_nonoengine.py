@@ -1,4 +1,4 @@
-"""Tests of lesson 9: activity and the guess strategies, the search with its own stack, the fast
+"""Tests of lesson 10: activity and the guess strategies, the search with its own stack, the fast
 entry points, the strategies against brute force, and agreement with lesson 4's engine."""
 from collections import deque
 from pathlib import Path
@@ -12,6 +12,7 @@ import nonofast
 import nonogram2d
 import nonoline
 import nonoprobe
+import nonoprober
 import nonotrail
 from nonocheck import PuzzleError, SearchLimit
 from nonoengine import (Prober, Propagator, Searcher, analyse, best_last_probe, busiest_lines,
@@ -32,13 +33,14 @@ def clues_of(name):
 
 
 def test_the_names_other_files_use_are_importable():
-    """The split into lessons 8 and 9 kept every public name importable from nonoengine."""
+    """The split into lessons 8, 9 and 10 kept every public name importable from nonoengine."""
     names = ["analyse", "propagate", "solve", "solutions", "Searcher", "best_last_probe",
              "reading_order", "nearly_solved_lines", "most_changed", "last_in_first_out",
              "first_in_first_out_on_time", "first_candidate", "bits_door", "MEMO_BYTES",
              "Prober", "Propagator", "busiest_lines"]
     assert all(hasattr(nonoengine, name) for name in names)
-    assert nonoengine.Prober is nonotrail.Prober and nonoengine.MEMO_BYTES == nonotrail.MEMO_BYTES
+    assert nonoengine.Prober is nonoprober.Prober and nonoengine.MEMO_BYTES == nonotrail.MEMO_BYTES
+    assert nonoengine.Propagator is nonotrail.Propagator and nonoengine.bits_door is nonotrail.bits_door
 
 
 # --- strategies ----------------------------------------------------------------------------------
@@ -96,7 +98,7 @@ def test_contradictions_count_as_activity_in_a_search():
     with pytest.raises(Contradiction, match="row 0 cannot hold its clue"):
         engine.propagate()
     assert engine.activity[0] == 1 and sum(engine.activity) == 1
-    plain = Prober(ROWS, COLS, wrong)  # lesson 8's engines keep no activity
+    plain = Prober(ROWS, COLS, wrong)  # lesson 9's engines keep no activity
     with pytest.raises(Contradiction):
         plain.propagate()
     assert not hasattr(plain, "activity")

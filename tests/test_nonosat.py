@@ -1,5 +1,5 @@
-"""Tests of lesson 11 (nonosat): the race of the engine and SAT, its Answer, and the names that
-stay importable from nonosat (lesson 10's clauses and the library module nonoprocess)."""
+"""Tests of lesson 12 (nonosat): the race of the engine and SAT, its Answer, and the names that
+stay importable from nonosat (lesson 11's clauses and the library module nonoprocess)."""
 import importlib.util
 import time
 from pathlib import Path
@@ -69,7 +69,7 @@ def test_the_engine_answers_before_sat_joins():
 
 
 class SlowSearcher(nonoengine.Searcher):
-    """Lesson 9's engine, slowed down: a hundredth of a second per line solve."""
+    """Lesson 10's engine, slowed down: a hundredth of a second per line solve."""
     def solve_line(self, line):
         time.sleep(0.01)
         return super().solve_line(line)

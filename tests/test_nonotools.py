@@ -1,4 +1,4 @@
-"""Tests of lesson 14, the puzzle-maker: givens that make a picture's puzzle unique (or
+"""Tests of lesson 15, the puzzle-maker: givens that make a picture's puzzle unique (or
 line-solvable), and good random puzzles."""
 from itertools import islice
 

@@ -1,5 +1,4 @@
-"""Tests of lesson 8: the undo trail, lines as bitmasks, the memo, probing on the trail and the
-skips, and their agreement with lesson 4's engine."""
+"""Tests of lesson 8: the undo trail, lines as bitmasks, the memo, and trying cells on the trail."""
 import gc
 import tracemalloc
 from pathlib import Path
@@ -9,16 +8,15 @@ import pytest
 import nonofast
 import nonogram2d
 import nonoline
-import nonoprobe
 import nonotrail
 from nonocheck import PuzzleError
 from nonofiles import read_clues
 from nonogram2d import pic2gram
 from nonoprobe import random_picture
-from nonotrail import Prober, Propagator, bits_door
+from nonotrail import Propagator, bits_door
 from nonovector import Contradiction
 
-from test_nonogram2d import COLS, DIAGONAL, PICTURE, ROWS, satisfies
+from test_nonogram2d import COLS, DIAGONAL, PICTURE, ROWS
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -33,11 +31,23 @@ def masks_of(engine):
     return [nonofast.cells_to_bits(line) for line in lines]
 
 
-def root(engine):
-    """Line logic and probing at the root of a Prober; returns the engine."""
+def try_each_unknown(engine):
+    """Lesson 8's demonstration: line logic, then suppose each unknown cell filled, propagate and
+    undo; returns the engine, its grid as line logic left it, and the number of contradictions."""
     engine.propagate()
-    engine.probe_all()
-    return engine
+    after_line_logic, decided = [row[:] for row in engine.grid], len(engine.trail)
+    contradictions = 0
+    unknown = [(r, c) for r, row in enumerate(engine.grid) for c, v in enumerate(row) if v is None]
+    for r, c in unknown:
+        mark = len(engine.trail)
+        engine.set_cell(r, c, 1)
+        try:
+            engine.propagate((r, engine.height + c))
+        except Contradiction:
+            contradictions += 1
+        engine.undo(mark)
+    assert engine.grid == after_line_logic and len(engine.trail) == decided
+    return engine, contradictions
 
 
 # --- the propagator: trail, bitmasks, memo, queue ------------------------------------------------
@@ -118,112 +128,46 @@ def test_a_contradiction_names_its_line_and_calls_failed_first():
 
 def test_memo_is_emptied_at_its_size_bound():
     rows, cols = pic2gram(random_picture(30, 30, 0.5, seed=3))
-    small = root(Prober(rows, cols, memo_bytes=2_000))
+    small, small_contradictions = try_each_unknown(Propagator(rows, cols, memo_bytes=2_000))
     assert small.memo_size < 2_000 + 1_000 and len(small.memo) < small.solver_calls
-    assert small.grid == root(Prober(rows, cols)).grid
+    full, full_contradictions = try_each_unknown(Propagator(rows, cols))
+    assert small.grid == full.grid and small_contradictions == full_contradictions
+    assert small.line_solves == full.line_solves and small.solver_calls > full.solver_calls
 
 
 def test_no_memo_stores_nothing_and_changes_nothing_but_the_calls():
     rows, cols = clues_of("webpbn-00023.non")
-    without, with_memo = root(Prober(rows, cols, memo_bytes=0)), root(Prober(rows, cols))
+    without, without_contradictions = try_each_unknown(Propagator(rows, cols, memo_bytes=0))
+    with_memo, contradictions = try_each_unknown(Propagator(rows, cols))
     assert without.memo == {} and without.solver_calls == without.line_solves
     assert with_memo.solver_calls < with_memo.line_solves == without.line_solves
-    assert without.grid == with_memo.grid and without.probes == with_memo.probes
+    assert without.grid == with_memo.grid and without_contradictions == contradictions == 65
 
 
-@pytest.mark.parametrize("memo_bytes", [-5, "x"])
-def test_a_bad_memo_size_is_named(memo_bytes):
-    with pytest.raises((TypeError, ValueError), match="memo_bytes"):
-        Propagator(ROWS, COLS, memo_bytes=memo_bytes)
+def test_trying_every_cell_of_light_is_what_lesson_8_prints():
+    light, contradictions = try_each_unknown(Propagator(*clues_of("webpbn-00803.non")))
+    assert (light.unknown(), contradictions) == (2_200, 306)
+    assert light.solver_calls * 23 < light.line_solves < light.solver_calls * 24
+    assert list(zip(light.filled, light.empty)) == masks_of(light)  # the masks follow the grid
 
 
-# --- probing -----------------------------------------------------------------------------------
-
-def test_probe_leaves_the_grid_unchanged():
-    engine = Prober(*DIAGONAL)
-    decided = engine.probe(0, 0, 1)
-    assert decided == {(0, 0): 1, (0, 1): 0, (1, 0): 0, (1, 1): 1}
-    assert engine.grid == [[None, None], [None, None]] and engine.trail == []
-    assert engine.filled == engine.empty == [0, 0, 0, 0] and engine.probes == 1
-
-
-def test_probe_contradiction_returns_none():
-    engine = Prober([[1], [0]], [[1], [0]])  # a single filled cell at (0, 0)
-    assert engine.probe(0, 1, 1) is None
-    assert engine.grid == [[None, None], [None, None]] and engine.trail == []
-
-
-def test_probing_solves_edge():
-    rows, cols = clues_of("webpbn-00023.non")
-    engine = Prober(rows, cols)
-    engine.propagate()
-    assert engine.unknown() == 110
-    assert engine.probe_all() == {}
-    assert engine.unknown() == 0 and satisfies(engine.grid, rows, cols)
-
-
-def test_probe_all_reports_two_way_cells_when_stuck():
-    engine = Prober(*DIAGONAL)
-    candidates = engine.probe_all()
-    assert set(candidates) == {(0, 0), (0, 1), (1, 0), (1, 1)}
-    if_filled, if_empty = candidates[0, 0]
-    assert if_filled[0, 0] == 1 and if_empty[0, 0] == 0
-    assert engine.fruitless[0, 0][1] == 4  # each value decides all four cells
-    implied = Prober(*DIAGONAL, skip_implied=True).probe_all()
-    assert set(implied) == {(0, 0)}  # the other cells' probes are implied by these two
-
-
-def test_probe_all_raises_when_a_cell_can_be_neither():
-    rows, cols = [[1], [1, 2], [1, 2], [1, 1], [1]], [[1, 1], [2], [1, 1], [2], [1, 1]]
-    engine = Prober(rows, cols)
-    engine.propagate()  # line logic sees no contradiction in this puzzle without a solution
-    with pytest.raises(Contradiction, match="can be neither filled nor empty"):
-        engine.probe_all()
-
-
-def test_probe_all_calls_stop_before_each_probe():
-    engine = Prober(*DIAGONAL)
-    stops = []
-    engine.probe_all(stop=lambda: stops.append(engine.probes))
-    assert stops == [0, 2, 4, 6]  # before each cell's pair of probes
-
-
-@pytest.mark.parametrize("name", ["webpbn-00023.non", "webpbn-00436.non", "webpbn-00803.non",
-                                  "webpbn-06574.non"])
-def test_without_the_skips_probing_is_lesson_4s(name):
-    """With both skips off, the trail engine makes exactly lesson 4's probes, in its order."""
-    rows, cols = clues_of(name)
-    copying = nonoprobe.Engine(rows, cols, line_solver=nonofast.solve_line)
-    copying.probe_all(copying.propagate(copying.grid))
-    trailing = root(Prober(rows, cols, skip_implied=False, skip_unchanged=False))
-    assert trailing.grid == copying.grid and trailing.probes == copying.probes
-
-
-def test_the_skips_probe_less_and_decide_the_same_on_forever():
-    rows, cols = clues_of("webpbn-06574.non")
-    every, unchanged, implied = (root(Prober(rows, cols, **options)) for options in
-                                 (dict(skip_unchanged=False), {}, dict(skip_implied=True)))
-    assert every.probes > unchanged.probes > implied.probes
-    assert every.grid == unchanged.grid == implied.grid and every.unknown() == 440
-
-
-def test_the_masks_follow_the_grid_after_probing():
+def test_the_masks_follow_the_grid_after_every_undo():
     """propagate writes a solved line's masks at once and the crossing lines' bits one by one:
-    after line logic and probing (with undo after every probe) they still match the grid."""
+    after line logic and a try at every cell (undone each time) they still match the grid."""
     rows, cols = clues_of("webpbn-06574.non")
     for options in ({}, dict(line_solver=nonoline.solve_line)):
-        engine = root(Prober(rows, cols, **options))
-        assert engine.unknown() == 440
+        engine, _ = try_each_unknown(Propagator(rows, cols, **options))
+        assert engine.unknown() == 573
         assert list(zip(engine.filled, engine.empty)) == masks_of(engine)
 
 
 def test_the_memo_estimate_errs_on_the_safe_side():
     """A memo entry counts ENTRY_BYTES plus its four masks: at least what emptying the memo frees
     (as tracemalloc counts it), and at most twice that."""
-    rows, cols = clues_of("webpbn-06574.non")
+    rows, cols = clues_of("webpbn-00803.non")
     tracemalloc.start()
     try:
-        engine = root(Prober(rows, cols))
+        engine, _ = try_each_unknown(Propagator(rows, cols))
         gc.collect()
         before = tracemalloc.get_traced_memory()[0]
         engine.memo.clear()
@@ -234,6 +178,12 @@ def test_the_memo_estimate_errs_on_the_safe_side():
     assert engine.memo_size > 1_000_000 and freed <= engine.memo_size <= 2 * freed
 
 
+@pytest.mark.parametrize("memo_bytes", [-5, "x"])
+def test_a_bad_memo_size_is_named(memo_bytes):
+    with pytest.raises((TypeError, ValueError), match="memo_bytes"):
+        Propagator(ROWS, COLS, memo_bytes=memo_bytes)
+
+
 def test_the_module_names():
-    assert nonotrail.MEMO_BYTES > 0 and nonotrail.ENTRY_BYTES > 0
-    assert Prober(*DIAGONAL).probe_order is nonoprobe.most_known_neighbours
+    assert nonotrail.MEMO_BYTES == 16_000_000 and nonotrail.ENTRY_BYTES > 0
+    assert Propagator(*DIAGONAL).next_line is nonogram2d.first_in_first_out

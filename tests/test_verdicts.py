@@ -1,4 +1,4 @@
-"""The verdict on every puzzle shipped in puzzles/, pinned: lesson 9's engine (status and how far
+"""The verdict on every puzzle shipped in puzzles/, pinned: lesson 10's engine (status and how far
 it had to go; the values are pins, copied from the engine's own output and checked against the
 goal where a file has one), lesson 4's teaching engine on those it settles quickly, and lesson
 10's SAT solver (status). A puzzle added to puzzles/ must be added here.
@@ -44,7 +44,7 @@ ENGINE_VERDICTS = {
     "webpbn-01611.non": [("unique", "probing")],    # Merka
     "webpbn-06574.non": [("unique", "search")],     # Forever
 }
-# The colour puzzles (lesson 13): (status, method) by the colour engine, pinned the same way.
+# The colour puzzles (lesson 14): (status, method) by the colour engine, pinned the same way.
 COLOUR_VERDICTS = {
     "lighthouse.xml": [("unique", "line")],
     "pynogram-apples.xml": [("unique", "line")],    # pbnsolve -u agrees (puzzles/SOURCES.md)
