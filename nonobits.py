@@ -15,7 +15,7 @@
 """Lesson 6: lesson 2's line solver on bitmasks, each row of its tables one Python integer.
 Errors: nonovector.Contradiction (no layout fits), nonocheck.ClueError (a malformed line)."""
 
-from nonocheck import check_line
+from nonocheck import check_line  # lesson 1's check of a line, from the library of checks
 from nonovector import Contradiction, Line, show_line
 
 
@@ -241,7 +241,8 @@ def backward(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> list
 #   the last block, `after[k]` at `s + L`). `spread` ORs the good starts shifted by
 #   `0 .. L - 1`: the cells they cover.
 #
-# A cell that may be filled but not empty is filled, and the other way round.
+# A cell that may be filled but not empty is filled, and the other way round. `line_bits`, below
+# the two helpers, puts the passes and these rules together: the whole solver on masks.
 
 # %%
 def spread(starts: int, length: int) -> int:

@@ -67,7 +67,8 @@ def first_candidate(engine, grid: Grid, candidates: dict) -> tuple[int, int]:
 
 # %% [markdown]
 # Every other choice is a function too, such as this order of probes (the library module
-# `nonobench` holds three more variants).
+# `nonobench` holds the other variants the last section measures: two queue orders and one more
+# probe order).
 
 # %%
 def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
@@ -89,7 +90,7 @@ def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
 # one; on a solution, hand it out; then, or on a dead end, pop entries (undoing to each mark)
 # until one has a branch left, and enter it. An empty stack means every branch has been tried.
 #
-# Lesson 4's budgets are checked at every node, before every probe, and every 64 line solves (by
+# Lesson 4's budgets are checked at every node, before each cell's probes, and every 64 line solves (by
 # the default queue strategy, the library module `nonocheck`'s `first_in_first_out_on_time`).
 
 # %%
@@ -246,17 +247,14 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # ## The engine on Forever
 #
 # `analyse` on Forever (it asks for two solutions): with lesson 4's choices (every probe made,
-# `best_last_probe`), then skipping unchanged lines, then with activity (the default), then two
-# variants of the default.
+# `best_last_probe`), then skipping unchanged lines, then with activity (the default).
 
 # %% tags=["active-ipynb"]
 # import nonofiles
 # forever_rows, forever_cols = nonofiles.read_clues('../puzzles/webpbn-06574.non')
 # forever_runs = {"lesson 4's choices": dict(choose_guess=best_last_probe, skip_unchanged=False),
 #                 '+ skip unchanged lines': dict(choose_guess=best_last_probe),
-#                 '+ activity (the default)': {},
-#                 '(unchanged lines again)': dict(skip_unchanged=False),
-#                 '(activity not growing)': dict(activity_growth=1.0)}
+#                 '+ activity (the default)': {}}
 # forever_verdicts = {name: analyse(forever_rows, forever_cols, **options)
 #                     for name, options in forever_runs.items()}
 # for name, verdict in forever_verdicts.items():
@@ -266,8 +264,8 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 
 # %% [markdown]
 # Skipping unchanged lines cuts the probes and line solves to less than half; activity then cuts
-# the nodes to about a fifth. With activity, though, probing unchanged lines again takes fewer
-# nodes, for nearly twice the probes. Where did the contradictions happen, and the guesses?
+# the nodes to about a fifth. Where did the contradictions happen, and the guesses? The figure
+# shows the eight lines with the most activity; the cell counts the guesses in the frame.
 
 # %% tags=["active-ipynb"]
 # import matplotlib.pyplot as plt

@@ -328,9 +328,10 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 # %% [markdown]
 # The ratios vary from run to run. The engine's other work (copying grids for probes, keeping the
 # queue) costs the same with either solver, so puzzles with few or short lines gain least: Cat
-# (164 line solves) and Edge (lines of 10 or 11 cells). Knot has about as few line solves (282),
-# yet gains far more than Cat: 64% of its questions are cache hits, against Cat's 6%, and its
-# lines are 34 cells long: lesson 2's solver takes steps per cell, the bit solver a few
+# (164 line solves) and Edge (lines of 10 or 11 cells). Knot has few line solves too (282), yet
+# gains far more than Cat: 64% of its questions are cache hits, against Cat's 6% (many of its
+# lines have the same clue and the same known cells as another, and the cache answers them), and
+# its lines are 34 cells long: lesson 2's solver takes steps per cell, the bit solver a few
 # operations per block.
 #
 # ## What we have learned, and what comes next

@@ -26,7 +26,7 @@ from nonovector import Contradiction
 # A probe is now lesson 8's try: mark, set the cell, propagate, read the trail after the mark,
 # undo. The rest is lesson 4's probing, in its order. A cell whose two values both survive but
 # agree on nothing is a *candidate* for a guess; `probe_all` returns the candidates with what each
-# value decided. It calls `stop()` before each probe: a search passes a function that raises when
+# value decided. It calls `stop()` before each cell's probes: a search passes a function that raises when
 # its time is up. Two ideas skip probes whose outcome can be foreseen.
 #
 # **Unchanged lines** (`skip_unchanged`, on by default). A probe that found nothing certain will
@@ -79,7 +79,7 @@ class Prober(Propagator):
     def probe_all(self, stop=lambda: None) -> dict:
         """Probe round after round until a round decides nothing; return its candidates, {cell:
         (decided if filled, decided if empty)} (both None if skipped). Raises Contradiction if a
-        cell can be neither; calls `stop()` before each probe."""
+        cell can be neither; calls `stop()` before each cell's probes."""
         while True:
             progress, candidates, implied = False, {}, {}  # implied: cell -> a safe value
             for r, c in self.probe_order(self, self.grid):
@@ -173,8 +173,8 @@ class Prober(Propagator):
 #   trail saves.
 # - *lesson 4 / copies*, masks, the direct solver and the memo together: two to three times
 #   faster, or more.
-# - *copies / trail*, the trail alone: faster on the puzzles with many probes, about even on
-#   Edge.
+# - *copies / trail*, the trail alone: faster where a probe decides few of the grid's cells (the
+#   next cell counts them), about even on Edge.
 #
 # Why does the trail alone gain more on some puzzles than on others? A copying probe costs the
 # whole grid twice (a copy and a comparison); a probe on the trail costs only the cells it undoes.
@@ -228,7 +228,8 @@ class Prober(Propagator):
 #
 # ## What we have learned, and what comes next
 #
-# - A probe on the trail is a try both ways; what each value decided is the trail after the mark.
+# - Probing a cell on the trail tries each value in turn; what a value decided is the trail after
+#   the mark, and undoing it costs only those cells.
 # - The trail beats copying where probes are many and each decides little of the grid.
 # - Probing can skip cells whose lines are unchanged since a fruitless probe, and, if asked,
 #   values already implied; neither loses a solution.
