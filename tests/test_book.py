@@ -14,7 +14,8 @@
 A full-page screenshot of each page is saved in book/_build/test/screenshots/, for a person.
 
 `python -m pytest -m browser` runs these alone. They skip when jupyter-book is missing, and the
-browser tests when playwright or Debian's Chromium (/usr/bin/chromium) is.
+browser tests when playwright or a Chromium is (tests/chromium.py says where it looks: $CHROMIUM,
+PATH, Playwright's own download).
 """
 import functools
 import http.server
@@ -31,12 +32,13 @@ from pathlib import Path
 
 import pytest
 
+import chromium
+
 pytestmark = pytest.mark.browser
 pytest.importorskip("jupyter_book", reason="jupyter-book<2 is not installed (pip install -e '.[test]')")
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "book" / "_build" / "test"
-CHROMIUM = Path("/usr/bin/chromium")
 REPOSITORY = "https://github.com/example-org/nonogram-tutorial"   # any URL: the test sets it
 BINDER = "https://mybinder.org/v2/gh/example-org/nonogram-tutorial/main?urlpath=lab/tree/notebooks/{}.ipynb"
 THEME_MODE_ERROR = "Got invalid theme mode: . Resetting to auto."   # sphinx-book-theme, harmless
@@ -108,12 +110,12 @@ def site(book):
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api",
                                    reason="playwright is not installed (pip install -e '.[test]')")
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     playwright = sync_api.sync_playwright().start()
-    browser = playwright.chromium.launch(
-        executable_path=str(CHROMIUM),
-        args=["--no-sandbox", "--disable-gpu"])
+    try:
+        browser = chromium.launch(playwright)
+    except BaseException:
+        playwright.stop()
+        raise
     yield browser
     browser.close()
     playwright.stop()

@@ -8,6 +8,9 @@
   executed cells, so an unexecuted notebook would pass it vacuously);
 - each notebook fits a 45-minute class: at most 2,000 words of prose and 320 lines of code;
 - importing a module prints nothing and loads no plotting library;
+- a lesson module's top level holds only definitions, imports and constant assignments: a cell
+  added to a lesson without the active-ipynb tag (scratch work saved by mistake) is caught;
+- scratch work has a home: a notebook in scratch/ is paired with no module, and git ignores it;
 - reading order is dependency order: a lesson (its module and its notebook's demonstrations)
   imports only earlier lessons and library modules, and only library modules whose own imports
   are earlier lessons; no module of the project imports in a cycle;
@@ -150,6 +153,79 @@ def test_import_is_silent_and_light(module):
     assert result.returncode == 0, result.stderr
     assert result.stdout == "", f"import {module} printed or loaded: {result.stdout!r}"
     assert result.stderr == ""
+
+
+CONSTANT = re.compile(r"_?[A-Z][A-Z0-9_]*$|[A-Z][A-Za-z0-9]*$|_[a-z0-9_]+$|__all__$")
+
+
+def is_definition(statement):
+    """Whether a top-level statement only defines: an import, a def or class, a docstring, an
+    assignment to a CONSTANT, a TypeAlias or a _private name, or a function made by partial."""
+    if isinstance(statement, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
+                              ast.ClassDef)):
+        return True
+    if isinstance(statement, ast.Expr):
+        return isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str)
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        names = [node for target in targets for node in ast.walk(target)
+                 if isinstance(node, ast.Name)]
+        structure_only = all(isinstance(node, (ast.Name, ast.Tuple, ast.Store))
+                             for target in targets for node in ast.walk(target))
+        value = statement.value
+        makes_function = (isinstance(value, ast.Lambda) or isinstance(value, ast.Call)
+                          and ast.unparse(value.func) in ("partial", "functools.partial"))
+        return structure_only and names != [] and (
+            makes_function or all(CONSTANT.match(node.id) for node in names))
+    if isinstance(statement, ast.If):     # if __name__ == "__main__": ...
+        return ast.unparse(statement.test) in ("__name__ == '__main__'", '__name__ == "__main__"')
+    return False
+
+
+def leaked_statements(source):
+    """(line, code) of each top-level statement of a module's source that does more than define."""
+    return [(statement.lineno, ast.unparse(statement).splitlines()[0])
+            for statement in ast.parse(source).body if not is_definition(statement)]
+
+
+@pytest.mark.parametrize("module", LESSONS)
+def test_a_lesson_module_only_defines(module):
+    leaks = leaked_statements((ROOT / f"{module}.py").read_text(encoding="utf-8"))
+    assert not leaks, (
+        f"{module}.py runs code when imported, at " + "; ".join(
+            f"line {line}: {code}" for line, code in leaks)
+        + ". A demonstration cell needs the tag active-ipynb; scratch work belongs in scratch/.")
+
+
+def test_a_leaked_cell_is_caught():
+    """The check on a module as jupytext writes it: tagged demos are comments, an untagged
+    scratch cell is code."""
+    notebook = jupytext.reads(
+        "# %%\nSIZE = 3\nLayout = list[int]\n_cache = {}\n\n\ndef f(x):\n    return x\n\n\n"
+        "# %% tags=[\"active-ipynb\"]\nf(SIZE)\n", fmt="py:percent")
+    assert leaked_statements(jupytext.writes(notebook, fmt="py:percent")) == []
+    notebook.cells.append(jupytext.reads("# %%\ngrid = f(SIZE)\nprint(grid)\n",
+                                         fmt="py:percent").cells[0])
+    assert [code for _, code in leaked_statements(jupytext.writes(notebook, fmt="py:percent"))] == [
+        "grid = f(SIZE)", "print(grid)"]
+    for scratch in ("for row in range(3):\n    f(row)", "f(1)", "x, Y = 1, 2", "rows[0] = 1"):
+        assert leaked_statements(scratch), scratch
+
+
+def test_scratch_work_has_a_home():
+    """scratch/ (README: 'Scratch work belongs in ... scratch/') exists in a clone, pairs nothing,
+    and keeps the user's notebooks out of git."""
+    assert (ROOT / "scratch" / "README.md").is_file()
+    assert "scratch/" in README
+    config = load_jupytext_configuration_file(find_jupytext_configuration_file(str(ROOT)))
+    assert config.default_formats(str(ROOT / "scratch" / "mine.ipynb")) is None
+    assert config.default_formats(str(ROOT / "notebooks" / "nonovector.ipynb"))
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git clone: the .gitignore rule is not checked")
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", "scratch/mine.ipynb",
+                              "scratch/sub/x.py", "scratch/README.md"],
+                             cwd=ROOT, capture_output=True, text=True)
+    assert ignored.stdout.split() == ["scratch/mine.ipynb", "scratch/sub/x.py"]
 
 
 def requirement_names(requirements):
