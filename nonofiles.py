@@ -286,6 +286,8 @@ def parse_non(text: str, source: Source = '<text>') -> list[Puzzle]:
         if current and (not line or line[0] in '0123456789'):
             sections[current][1].append((number, line))
             continue
+        if current and line.startswith('#'):
+            continue  # a comment inside a clue section: the section goes on
         if current and line[0] in '+-':
             raise PuzzleFileError(source, number, f'a clue is whole numbers (0 or more) separated '
                                                   f'by commas, not {line[:40]!r}')
@@ -294,6 +296,8 @@ def parse_non(text: str, source: Source = '<text>') -> list[Puzzle]:
         current = None
         if not line or line.startswith('#'):
             continue
+        if line[0] in '0123456789':
+            raise PuzzleFileError(source, *clue_outside_section(number, ended, sections))
         key, value = (line.split(None, 1) + [''])[:2]
         key = key.lower()
         if key in ('rows', 'columns') and not value:
@@ -345,6 +349,17 @@ def parse_non(text: str, source: Source = '<text>') -> list[Puzzle]:
     return [check_puzzle(source, rows, cols, row_lines=row_lines, col_lines=col_lines,
                          metadata=metadata, goal=goal, goal_line=goal_line,
                          givens=givens, givens_line=givens_line)]
+
+
+def clue_outside_section(number: int, ended: dict, sections: dict) -> tuple[int, str]:
+    """(line, message) of the error for a clue at line `number`, outside the rows and columns
+    sections: the fault is the word that ended the section, if one did."""
+    if ended:
+        key, (word_number, line) = max(ended.items(), key=lambda item: item[1][0])
+        return word_number, (f'the {key} section has clues after this line (line {number}), '
+                             f'which is not one: {line[:40]!r}')
+    where = " (no line saying just 'rows' or 'columns' before it)" if not sections else ''
+    return number, f"a clue line outside a 'rows' or 'columns' section{where}"
 
 
 def parse_cells(text: str, height: int, width: int, alphabet: str, source: Source,
@@ -540,13 +555,30 @@ def xml_clues(element, starts: dict, source: Source, block: Callable) -> tuple[d
         if kind not in ('rows', 'columns') or kind in clues:
             raise PuzzleFileError(source, starts.get(group), f'unexpected <clues type="{kind}">')
         clues[kind], lines[kind] = [], []
+        check_xml_children(group, 'line', starts, source)
         for clue_line in group.findall('line'):
+            check_xml_children(clue_line, 'count', starts, source)
             clues[kind].append([block(count) for count in clue_line.findall('count')])
             lines[kind].append(starts.get(clue_line))
     for kind in ('rows', 'columns'):
         if kind not in clues:
             raise PuzzleFileError(source, starts.get(element), f'no <clues type="{kind}">')
     return clues, lines
+
+
+def check_xml_children(element, tag: str, starts: dict, source: Source) -> None:
+    """Refuse, at its line, anything inside `element` but <tag> elements and white space: text
+    where a child belongs (a count typed into a <line>) and unknown elements (<cnt>) would
+    otherwise be read as nothing."""
+    texts = [element.text] + [child.tail for child in element]
+    if any(text and text.strip() for text in texts):
+        stray = next(text for text in texts if text and text.strip()).strip()
+        raise PuzzleFileError(source, starts.get(element), f'<{element.tag}> holds <{tag}> '
+                                                           f'elements, not text ({stray[:20]!r})')
+    for child in element:
+        if child.tag != tag:
+            raise PuzzleFileError(source, starts.get(child), f'unexpected <{child.tag}> inside '
+                                                             f'<{element.tag}> (expected <{tag}>)')
 
 
 def xml_count(count, starts: dict, source: Source) -> int:

@@ -356,7 +356,8 @@ def test_format_by_extension_then_content(tmp_path):
     (tmp_path / "puzzle.txt").write_text("3 2\n1 1\n0\n1\n0\n1\n")  # .txt: sniffed as .nin
     assert read_puzzle(tmp_path / "puzzle.txt").rows == [[1, 1], []]
     (tmp_path / "puzzle.non").write_text("3 2\n1 1\n0\n1\n0\n1\n")  # .non: read as .non
-    with pytest.raises(PuzzleFileError, match="no 'rows' section"):
+    with pytest.raises(PuzzleFileError, match="line 1: a clue line outside a 'rows' or 'columns' "
+                                              "section \\(no line saying just 'rows'"):
         read_puzzle(tmp_path / "puzzle.non")
     assert read_puzzle(tmp_path / "puzzle.non", fmt="nin").rows == [[1, 1], []]
 
@@ -429,6 +430,41 @@ def test_negative_numbers_and_words_in_clue_sections_are_errors(text, line, word
     with pytest.raises(PuzzleFileError) as error:
         parse_puzzles(text, source="t.non")
     assert error.value.line == line and words in str(error.value)
+
+
+@pytest.mark.parametrize("text,line,words", [
+    # without width and height a word ended the rows section and later clues became properties
+    ("rows\n1\nfoo bar\n1\ncolumns\n1\n1\n", 3, "clues after this line (line 4)"),
+    ("rows\n1\ntitle x\n1\ncolumns\n1\n1\n", 4, "a clue line outside"),
+    ("title x\n1\nrows\n1\n1\ncolumns\n1\n1\n", 2, "no line saying just 'rows'"),
+])
+def test_a_clue_outside_the_clue_sections_is_an_error_at_its_cause(text, line, words):
+    with pytest.raises(PuzzleFileError) as error:
+        parse_puzzles(text, source="t.non")
+    assert error.value.line == line and words in str(error.value)
+
+
+@pytest.mark.parametrize("sizes", ["", "width 2\nheight 2\n"])
+def test_a_comment_inside_a_clue_section_keeps_the_section(sizes):
+    text = f"{sizes}rows\n# first row\n1\n# second row\n1\ncolumns\n2\n# none\n0\n"
+    puzzle = parse_puzzles(text, source="t.non")[0]
+    assert (puzzle.rows, puzzle.cols) == ([[1], [1]], [[2], []])
+
+
+@pytest.mark.parametrize("inside,line,words", [
+    ("<line>1</line>", 2, "<line> holds <count> elements, not text ('1')"),
+    ("<line><cnt>1</cnt></line>", 2, "unexpected <cnt> inside <line>"),
+    ("<line><count>1</count> 2</line>", 2, "not text ('2')"),
+    ("1<line><count>1</count></line>", 1, "<clues> holds <line> elements, not text"),
+    ("<row><count>1</count></row>", 2, "unexpected <row> inside <clues>"),
+])
+def test_xml_clues_refuse_what_they_do_not_understand(inside, line, words):
+    """A count typed as text, or a misspelt element, used to read as an empty line."""
+    text = (f'<puzzle><clues type="rows">\n{inside}</clues>'
+            '<clues type="columns"><line><count>1</count></line></clues></puzzle>')
+    with pytest.raises(PuzzleFileError) as error:
+        parse_puzzles(text, source="x.xml")
+    assert error.value.line == line and words in str(error.value), str(error.value)
 
 
 def test_a_count_holds_one_number_and_nothing_else():
