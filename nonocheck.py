@@ -12,8 +12,8 @@ Lesson 1's `nonovector.Contradiction` (no layout fits) is the other error of the
 not about malformed input but about a well-formed question with no answer.
 
 Sections: clues and lines (normalize_clue, check_line, check_forces, enumerable_clue); pictures
-and puzzles (check_picture, check_puzzle); budgets and messages (checked_budget, plural,
-search_limit); colour clues, pictures, lines and puzzles (check_colour_*; lessons 13-14); the bit
+and puzzles (check_picture, check_puzzle); budgets and messages (checked_budget, checked_seconds,
+plural, search_limit); colour clues, pictures, lines and puzzles (check_colour_*; lessons 13-14); the bit
 solver's entry points (checked_clue, check_bits; lesson 7); givens (check_givens; lesson 5);
 random colour lines for checking colour line solvers (lesson 13); the fast engine's search
 budgets (lesson 10).
@@ -205,6 +205,20 @@ def checked_budget(name: str, value, kinds):
     if value is not None and not value >= 0:
         raise ValueError(f'{name} must be at least 0, not {value!r}')
     return value
+
+
+FOREVER_SECONDS = 1e9  # about 32 years: a longer time limit is no time limit
+
+
+def checked_seconds(name: str, value) -> float | None:
+    """A time budget checked like checked_budget; infinite, or longer than FOREVER_SECONDS, is
+    None (no limit), since the system's waits cannot take such numbers.
+
+    >>> checked_seconds('timeout', 2.5), checked_seconds('timeout', float('inf'))
+    (2.5, None)
+    """
+    value = checked_budget(name, value, (int, float))
+    return None if value is not None and value >= FOREVER_SECONDS else value
 
 
 def plural(count: int, noun: str) -> str:

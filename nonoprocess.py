@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
 
-from nonocheck import checked_budget
+from nonocheck import checked_budget, checked_seconds
 
 SAT_MISSING = ('the SAT solver needs the optional package python-sat '
                '(python -m pip install python-sat)')
@@ -238,8 +238,8 @@ def check_race_options(count, timeout, engine_seconds, sat_memory, use_engine, u
     ValueError or TypeError naming the option at fault."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f'count must be a whole number at least 1, not {count!r}')
-    timeout = checked_budget('timeout', timeout, (int, float))
-    engine_seconds = checked_budget('engine_seconds', engine_seconds, (int, float))
+    timeout = checked_seconds('timeout', timeout)
+    engine_seconds = checked_seconds('engine_seconds', engine_seconds)
     sat_memory = checked_budget('sat_memory', sat_memory, int)
     if not (use_engine or use_sat):
         raise ValueError('use_engine and use_sat cannot both be False')
@@ -337,6 +337,8 @@ def cap_address_space(limit: int, more: bool = False) -> None:
                               if line.startswith('VmSize'))
         except (OSError, StopIteration):
             return
+    if limit >= 2 ** 62:
+        return  # more than any machine has: no cap (and the system could not take the number)
     hard = resource.getrlimit(resource.RLIMIT_AS)[1]
     if hard == resource.RLIM_INFINITY or limit <= hard:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))

@@ -516,3 +516,12 @@ def test_the_console_script_runs_the_command():
                             text=True, timeout=120)
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == (
         "unique solution, solved by line logic alone")
+
+
+@pytest.mark.parametrize("options", [["--timeout", "inf", "--sat"], ["--timeout", "1e308"],
+                                     ["--memory", "8796093022264"],
+                                     ["--memory", "8796093022264", "--sat"]])
+def test_limits_beyond_any_machine_are_no_limits(options, capsys):
+    """These raised OverflowError (exit 4) from the system's waits and memory caps."""
+    assert main([str(PUZZLES / "webpbn-06574.non"), *options]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("unique solution")

@@ -187,3 +187,12 @@ def test_a_race_that_runs_out_keeps_every_solution_found():
 def solution_fits(rows, cols, grid):
     return ([line2blocks(row) for row in grid] == [nonovector.normalize_clue(c) for c in rows]
             and [line2blocks(col) for col in zip(*grid)] == [nonovector.normalize_clue(c) for c in cols])
+
+
+@pytest.mark.parametrize("timeout", [float("inf"), 1e308, 10 ** 20, 5e9])
+@pytest.mark.parametrize("use_engine", [True, False])
+def test_a_time_limit_beyond_any_run_is_no_limit(timeout, use_engine, no_child_left):
+    """An infinite or astronomically long timeout used to overflow the system's waits."""
+    rows, cols = read_clues(PUZZLES / "webpbn-00001.non")
+    answer = find_solutions(rows, cols, timeout=timeout, use_engine=use_engine, engine_seconds=0)
+    assert answer.status == "unique"
