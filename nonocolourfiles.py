@@ -202,6 +202,8 @@ def read_colour_puzzles(path: Source) -> list[ColourPuzzle]:
 
 def bw_puzzle_clues(puzzle: ColourPuzzle) -> tuple[list[list[int]], list[list[int]]] | None:
     """(rows, cols) as black-and-white clues if the puzzle has a single ink, else None."""
+    if not isinstance(puzzle, ColourPuzzle):
+        raise TypeError(f'bw_puzzle_clues takes a ColourPuzzle, not {type(puzzle).__name__}')
     if len({colour for clue in puzzle.rows + puzzle.cols for _, colour in clue}) > 1:
         return None
     return ([[length for length, _ in clue] for clue in puzzle.rows],
@@ -262,6 +264,9 @@ def check_writable(puzzle: ColourPuzzle) -> None:
     if any(not 0 <= k < len(puzzle.colours) for k in colour_clues_of + colour_goal):
         raise ValueError(f'the puzzle uses a colour number beyond its '
                          f'{len(puzzle.colours)} colours')
+    if not isinstance(puzzle.metadata, dict):
+        raise TypeError(f'a ColourPuzzle\'s metadata is a dict of strings, not '
+                        f'{type(puzzle.metadata).__name__}')
     if puzzle.givens is not None:
         raise ValueError('webpbn XML has no place for givens: leave them out to write the puzzle')
 

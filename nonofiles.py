@@ -767,6 +767,7 @@ def read_puzzles(path: Source, fmt: str | None = None, picture_size=None) -> lis
     many cells per side (see read_image). Raises PuzzleFileError for any unreadable input.
     """
     path = Path(path)
+    picture_size = checked_picture_size(picture_size, 'picture_size')
     data = file_bytes(path)
     fmt = fmt or EXTENSIONS.get(path.suffix.lower())
     if fmt == 'image' or (fmt is None and data.startswith(IMAGE_SIGNATURES)):
@@ -820,11 +821,19 @@ def write_puzzle(puzzle: Puzzle, path: Source, fmt: str | None = None) -> Path:
     """Write `puzzle` to `path` in format fmt ('non', 'nin', 'xml', 'rosetta'; None: by the
     extension: .nin, .xml/.pbn, .txt for Rosetta Code letters, anything else .non); return the
     path."""
+    if not isinstance(puzzle, Puzzle):
+        hint = (' (a colour puzzle: nonocolourfiles.write_colour_puzzle writes it)'
+                if type(puzzle).__name__ == 'ColourPuzzle' else '')
+        raise TypeError(f'write_puzzle writes black-and-white Puzzles, not '
+                        f'{type(puzzle).__name__}{hint}')
     path = Path(path)
     fmt = fmt or {'.nin': 'nin', '.xml': 'xml', '.pbn': 'xml', '.txt': 'rosetta'}.get(
         path.suffix.lower(), 'non')
     writers = {'non': format_non, 'nin': format_nin, 'xml': format_xml,
                'rosetta': lambda puzzle: format_rosetta([puzzle])}
+    if fmt not in writers:
+        raise ValueError(f'fmt must be one of {", ".join(map(repr, writers))} or None, '
+                         f'not {fmt!r}')
     path.write_text(writers[fmt](puzzle), encoding='utf-8')
     return path
 
@@ -850,6 +859,7 @@ def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = F
         raise PuzzleFileError(path, None, 'reading pictures needs Pillow '
                                           '(python -m pip install pillow)') from None
 
+    size = checked_picture_size(size)
     try:
         with opened_image(path) as image:
             grey = on_white(image).convert('L')
@@ -871,13 +881,34 @@ def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = F
             for i in range(height)]
 
 
+def checked_picture_size(size, name: str = 'size'):
+    """read_image's `size` checked: None, a whole number of cells at least 1, or a (width,
+    height) pair of them; TypeError or ValueError naming it (as `name`) otherwise. (A size
+    beyond MAX_SIDE is allowed: pictures are never enlarged, and the result is checked.)"""
+    def whole(value) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if size is None:
+        return None
+    pair = isinstance(size, (tuple, list))
+    if not (whole(size) or pair and len(size) == 2 and all(map(whole, size))):
+        raise TypeError(f'{name} must be None, a whole number of cells or a (width, height) '
+                        f'pair of them, not {size!r}')
+    if not all(side >= 1 for side in (size if pair else [size])):
+        raise ValueError(f'{name} must be at least 1 cell a side, not {size!r}')
+    return tuple(size) if pair else size
+
+
 def opened_image(path: Source):
     """The picture file opened and decoded by Pillow, refused (DecompressionBombError) before
-    decoding if it has more than MAX_PIXELS pixels, without Pillow's warning on stderr."""
+    decoding if it has more than MAX_PIXELS pixels, without Pillow's warning on stderr; an
+    OSError for a path that is not a regular file (a pipe would block)."""
     import warnings
 
     from PIL import Image
 
+    if isinstance(path, (str, Path)) and Path(path).exists() and not Path(path).is_file():
+        raise OSError('not a regular file (a pipe or a device?)')
     image = Image.open(path)
     if image.width * image.height > MAX_PIXELS:
         image.close()

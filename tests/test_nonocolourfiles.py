@@ -229,3 +229,13 @@ def test_image_puzzle_refuses_what_is_not_a_picture(tmp_path):
 
 def test_the_colours_are_nonodraws():
     assert nonocolourfiles.Colour is Colour  # one Colour class for files, solvers and drawings
+
+
+def test_wrong_types_are_named():
+    import dataclasses
+
+    puzzle = read_colour_puzzles(PUZZLES / "lighthouse.xml")[0]
+    with pytest.raises(TypeError, match="takes a ColourPuzzle, not NoneType"):
+        nonocolourfiles.bw_puzzle_clues(None)
+    with pytest.raises(TypeError, match="metadata is a dict"):
+        nonocolourfiles.format_colour_xml(dataclasses.replace(puzzle, metadata=None))

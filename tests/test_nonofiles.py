@@ -564,3 +564,39 @@ def test_importing_the_module_loads_no_picture_or_xml_library():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60)
     assert result.stdout.strip() == "[]", result.stderr
+
+
+@pytest.mark.parametrize("size,error,words", [
+    (0, ValueError, "size must be at least 1"), (-5, ValueError, "size must be at least 1"),
+    ((5,), TypeError, "size must be None"), (2.5, TypeError, "size must be None"),
+    ((5, 0), ValueError, "at least 1"), (True, TypeError, "size must be None")])
+def test_a_picture_size_is_checked_at_the_door(size, error, words):
+    """Sizes 0 and -5 used to give a 1x1 puzzle; the others an IndexError or a TypeError."""
+    with pytest.raises(error, match=words):
+        nonofiles.read_image(PUZZLES / "boat.png", size=size)
+    with pytest.raises(error, match="picture_size"):
+        read_puzzles(PUZZLES / "boat.png", picture_size=size)
+
+
+def test_writing_names_what_it_cannot_write(tmp_path):
+    import nonocolourfiles
+
+    colour = nonocolourfiles.read_colour_puzzles(PUZZLES / "lighthouse.xml")[0]
+    with pytest.raises(TypeError, match="write_colour_puzzle"):
+        nonofiles.write_puzzle(colour, tmp_path / "x.non")
+    with pytest.raises(ValueError, match="fmt must be one of .* not 'bogus'"):
+        nonofiles.write_puzzle(read_puzzle(PUZZLES / "webpbn-00001.non"), tmp_path / "y.non",
+                               fmt="bogus")
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_pipe_is_not_opened_as_a_picture(tmp_path):
+    import os
+
+    import nonocolourfiles
+
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    for read in (nonofiles.read_image, nonocolourfiles.image_puzzle):
+        with pytest.raises(PuzzleFileError, match="not a regular file"):
+            read(fifo)
