@@ -406,6 +406,6 @@ def solve(rows, cols, grid=None, **options) -> Grid:
 # 3. *Prove it.* Does `solutions` give the same solutions, in the same order, whatever
 #    `choose_guess` is? Argue why or why not, then check on the 2x2 puzzle above with a strategy
 #    that guesses cell (0, 1) first.
-# 4. *Extend.* Write a `choose_guess` that guesses in the row with the fewest unknown cells (ties:
-#    the first such row). Count its nodes on the 4x4 puzzle against `first_unknown`'s. Why might
-#    it help?
+# 4. *Extend.* Write a `choose_guess` that guesses the first unknown cell of the row with the
+#    fewest unknown cells (ties: the first such row). Count its nodes on the 4x4 puzzle against
+#    `first_unknown`'s. Why might it help?
