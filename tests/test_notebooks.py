@@ -11,6 +11,7 @@
 - a lesson module's top level holds only definitions, imports and constant assignments: a cell
   added to a lesson without the active-ipynb tag (scratch work saved by mistake) is caught;
 - scratch work has a home: a notebook in scratch/ is paired with no module, and git ignores it;
+- every lesson ends with 2-4 exercises, and teacher/lessonNN-NAME.ipynb solves each of them;
 - reading order is dependency order: a lesson (its module and its notebook's demonstrations)
   imports only earlier lessons and library modules, and only library modules whose own imports
   are earlier lessons; no module of the project imports in a cycle;
@@ -336,3 +337,29 @@ def test_the_readme_examples_run(monkeypatch):
         exec(compile(block, "README.md", "exec"), namespace)
         for expression, expected in re.findall(r"^(.+?)\n# -> (.+)$", block, re.MULTILINE):
             assert repr(eval(expression, namespace)) == expected
+
+
+def markdown_of(notebook: Path) -> str:
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+
+
+def lesson_exercises(name: str) -> list[int]:
+    """The numbers of the exercises that end a lesson (its '## Exercises' list: '1. ...')."""
+    text = markdown_of(ROOT / "notebooks" / f"{name}.ipynb").split("## Exercises", 1)
+    assert len(text) == 2, f"lesson {name} has no '## Exercises' section"
+    return [int(number) for number in re.findall(r"^(\d+)\. ", text[1], re.M)]
+
+
+@pytest.mark.parametrize("number,name", list(enumerate(LESSONS, 1)))
+def test_every_exercise_has_a_teachers_solution(number, name):
+    """teacher/lessonNN-NAME.ipynb holds a section '## Exercise K. ...' for each of the lesson's
+    2-4 exercises (nbval runs it: its asserts check the answers), outside the book."""
+    exercises = lesson_exercises(name)
+    assert exercises == list(range(1, len(exercises) + 1)) and 2 <= len(exercises) <= 4, (
+        f"lesson {number} ({name}) has exercises {exercises}: 2 to 4, numbered from 1")
+    solutions = ROOT / "teacher" / f"lesson{number:02d}-{name}.ipynb"
+    assert solutions.is_file(), f"no teacher's solutions for lesson {number}: {solutions.name}"
+    sections = [int(k) for k in re.findall(r"^## Exercise (\d+)\b", markdown_of(solutions), re.M)]
+    assert sections == exercises, f"{solutions.name} solves exercises {sections}, not {exercises}"
+    assert markdown_of(solutions).startswith(f"# Lesson {number}. ")
