@@ -14,8 +14,9 @@ naming the file and line, never a traceback), 3 gave up (time or memory), 4 an i
 (a bug), 130 interrupted, 141 the reader of the output went away.
 
 Options: --all, --max-solutions, --png, --timeout, --clues, --stats, --size, --colours, --sat,
---no-sat, --memory, --engine-seconds; worksheets (nonosheets): --worksheet OUT.pdf, --class-set,
---difficulty, --seed. See command_parser.
+--no-sat, --memory, --engine-seconds; worksheets (nonosheets): --worksheet OUT.pdf, --class-set
+(from the picture library nonopictures, or --random pictures, or a folder), --difficulty, --seed.
+See command_parser.
 
 Start-up is measured (the benchmarks time `python -m nonocommand` on a 1x1 puzzle), so only
 what every run needs is imported at the top; argparse, matplotlib, the colour modules and SAT
@@ -279,10 +280,14 @@ def command_parser():
                         help='add the work done (line solves, probes, nodes, seconds) to the verdict')
     parser.add_argument('--size', type=int, metavar='N',
                         help='for picture files: scale to at most N cells a side (with '
-                             '--class-set: the puzzles\' side, 10 unless told)')
+                             '--class-set: only library pictures of at most N cells a side, '
+                             'which keep their own size; with --random, the puzzles\' side, and '
+                             'with a folder, the most, 10 unless told)')
     parser.add_argument('--colours', '--colors', type=int, metavar='K',
                         help='for picture files: make a colour puzzle of K colours, the '
-                             'background included (default: black and white)')
+                             'background included (default: black and white); with '
+                             '--class-set: the library\'s colour pictures of at most K colours, '
+                             'the background included')
     solver = parser.add_mutually_exclusive_group()
     solver.add_argument('--sat', action='store_true',
                         help='search with a SAT solver from the start (needs python-sat)')
@@ -301,8 +306,13 @@ def command_parser():
     sheets.add_argument('--worksheet', metavar='OUT.pdf',
                         help='write the puzzles of the FILEs, with an answer key, to OUT.pdf')
     sheets.add_argument('--class-set', type=int, metavar='N',
-                        help='make N puzzles of --size cells, from random pictures or those in '
-                             f'the folder FILE, within --timeout (else {CLASS_SET_SECONDS:g} s)')
+                        help='make N puzzles from the picture library (animals, objects, '
+                             'symbols; each titled by its name), or from random pictures '
+                             '(--random) or those in the folder FILE, within --timeout (else '
+                             f'{CLASS_SET_SECONDS:g} s)')
+    sheets.add_argument('--random', action='store_true',
+                        help='--class-set from seeded random pictures of --size cells a side '
+                             'instead of the library')
     sheets.add_argument('--difficulty', choices=NEEDS, help='what --class-set puzzles need: line '
                         'logic alone, probing or search (default line)')
     sheets.add_argument('--seed', type=int, metavar='S', help='the seed of --class-set (default 0)')
@@ -454,12 +464,19 @@ def worksheet_usage(parser, args) -> None:
     without --class-set, ...); then args.file is one FILE without --worksheet, a list with it."""
     if args.class_set is None and (args.difficulty or args.seed is not None):
         parser.error('--difficulty and --seed go with --class-set')
+    if args.class_set is None and args.random:
+        parser.error('--random goes with --class-set')
     if args.worksheet is None and (len(args.file) > 1 or args.class_set is not None):
         parser.error('several FILEs, and --class-set, need --worksheet OUT.pdf')
     if not args.file and args.class_set is None:
         parser.error('the following arguments are required: file')
-    if args.class_set is not None and (args.class_set < 1 or len(args.file) > 1 or args.colours):
-        parser.error('--class-set takes N at least 1, one FILE at most (a folder), no --colours')
+    if args.class_set is not None and (args.class_set < 1 or len(args.file) > 1):
+        parser.error('--class-set takes N at least 1, and one FILE at most (a folder)')
+    if args.class_set is not None and args.random and args.file:
+        parser.error('--random and a folder FILE do not go together')
+    if args.class_set is not None and args.colours is not None and (args.random or args.file):
+        parser.error('--colours with --class-set chooses library pictures: not with --random or '
+                     'a folder')
     if args.worksheet is not None and (args.all or args.png or args.clues or args.stats):
         parser.error('--all, --png, --clues and --stats do not go with --worksheet')
     args.file = args.file if args.worksheet else args.file[0]
@@ -476,8 +493,9 @@ def worksheet_command(args, start: float) -> int:
     try:
         if args.class_set:
             puzzles = [(puzzle.title, puzzle) for puzzle in nonosheets.class_set(
-                args.class_set, args.size or 10, args.difficulty or 'line', seed=args.seed or 0,
-                folder=(args.file or [None])[0],
+                args.class_set, args.size, args.difficulty or 'line', seed=args.seed or 0,
+                folder=(args.file or [None])[0], random_pictures=args.random,
+                colours=args.colours,
                 seconds=CLASS_SET_SECONDS if args.timeout is None else left())]
         else:
             puzzles = [(f'{file}, puzzle {k}' + (f' ({puzzle.title})' if puzzle.title else ''),

@@ -207,11 +207,26 @@ def readable_ink(rgb: str) -> str:
     return 'black' if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else 'white'
 
 
+def print_ink(rgb: str) -> str:
+    """Black or white, whichever has the higher contrast ratio (WCAG's, from the relative
+    luminance of sRGB) on the colour '#rrggbb': it stays readable however a printer or viewer
+    turns the colour grey (a bright green can print as a pale grey)."""
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(int(rgb[i:i + 2], 16)) for i in (1, 3, 5))
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return 'black' if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else 'white'
+
+
 def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed=(),
-                     title=None, sets=True):
+                     title=None, sets=True, letters=None):
     """Draw a colour grid with its clues (if given); return the matplotlib Axes. `cells`: rows
     of cell sets (bitmasks) if `sets`, else of colour numbers (None for open). `colours`: the
-    puzzle's Colours (or '#rrggbb' strings), colour 0 the background; `changed`: cells to outline."""
+    puzzle's Colours (or '#rrggbb' strings), colour 0 the background; `changed`: cells to outline;
+    `letters`: a character for each colour number, written small in each clue box beside its
+    number (so that clues stay apart in grey, printed in black and white), both in print_ink."""
     import matplotlib.pyplot as plt
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Rectangle
@@ -257,8 +272,12 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
     for x, y, (length, colour) in squares:
         ax.add_patch(Rectangle((x + 0.05, y + 0.05), 0.9, 0.9, facecolor=palette[colour],
                                edgecolor='#999999', linewidth=0.3))
-        ax.text(x + 0.5, y + 0.5, str(length), ha='center', va='center', fontsize=size,
-                color=readable_ink(palette[colour]))
+        ink = (print_ink if letters else readable_ink)(palette[colour])
+        if letters:
+            clue_letter(ax, x, y, str(length), letters[colour], size, ink)
+        else:
+            ax.text(x + 0.5, y + 0.5, str(length), ha='center', va='center', fontsize=size,
+                    color=ink)
     ax.set_xlim(-left - 0.05, width + 0.05)
     ax.set_ylim(height + 0.05, -top - 0.05)
     ax.set_aspect('equal')
@@ -266,6 +285,15 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
     if title:
         ax.set_title(title, fontsize=min(12, max(8, size * 1.2)))
     return ax
+
+
+def clue_letter(ax, x: float, y: float, number: str, letter: str, size: float, ink: str) -> None:
+    """Write a clue's number and its colour's letter in the clue box of square (x, y): the
+    number a little left of centre, the letter smaller at the lower right."""
+    ax.text(x + 0.38, y + 0.48, number, ha='center', va='center', fontsize=size * 0.85,
+            color=ink)
+    ax.text(x + 0.93, y + 0.95, letter, ha='right', va='bottom', fontsize=size * 0.72,
+            color=ink, fontweight='bold')
 
 
 def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, columns=4,

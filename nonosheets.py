@@ -14,14 +14,20 @@ A worksheet takes three steps:
    SAT won, the engine was stopped part way; with SAT alone, the engine did not run).
 2. **Lay out** the pages (A4, portrait; `pages_of`): each puzzle as large as fits, with cells of
    at most 1 cm (`LARGEST_CELL`), several small puzzles on a page as long as their cells stay big
-   enough for a pencil (6 mm, `PENCIL_CELL`); the key's pictures may be smaller (`KEY_CELL`).
-3. **Draw** the pages (`worksheet_pages`, `draw_worksheet` for a PDF): each puzzle on empty cells
-   with its clues and givens (a given filled cell black or in its colour, a given empty cell
-   with a dot), a caption with its number, title, difficulty and givens; then the key.
+   enough for a pencil (about 6 mm, `PENCIL_CELL`); the key's pictures may be smaller (`KEY_CELL`).
+3. **Draw** the pages (`worksheet_pages`, `draw_worksheet` for a PDF) for a pupil working alone:
+   a large title, 'page 2 of 5' at each foot, a box of how to play on the first page
+   (`how_to_play`); each puzzle on empty cells with its clues and givens (a given filled cell
+   black or in its colour, a given empty cell with a dot), a caption with its number, title,
+   difficulty and givens, and for a colour puzzle a legend (each ink's swatch, letter and
+   name); a colour clue's box carries its colour's letter, so clues stay apart printed in
+   grey; then the key.
 
-`class_set` makes the puzzles themselves: `count` distinct puzzles of one size whose verdict's
-method is the difficulty asked for, from seeded random pictures or a folder of pictures, each
-made unique by lesson 15's `make_puzzle`, within a time limit.
+`class_set` makes the puzzles themselves: `count` distinct puzzles whose verdict's method is
+the difficulty asked for, by default from the picture library (nonopictures: animals, objects and
+symbols, in black and white or in colour, each titled by its name), or from seeded random
+pictures or a folder of pictures, each made unique by lesson 15's `make_puzzle`, within a time
+limit.
 """
 
 import time
@@ -81,12 +87,16 @@ def judge_for_sheet(puzzle: Puzzle, name: str = 'the puzzle', timeout: float | N
 # --- the layout: plain arithmetic in inches --------------------------------------------------
 # A drawing's *extent* is its size in squares (the grid, and the clues' squares to its left and
 # above); a page layout cuts the page into columns x rows of slots, and a drawing gets the largest
-# cell that fits its slot, at most 1 cm.
+# cell that fits its slot, at most 1 cm. The first page gives up room at its top to the box of
+# how to play (`top`); a colour puzzle's caption has a line more, its colour legend (`caption`).
 
-A4, MARGIN, HEADER, CAPTION, GAP = (8.27, 11.69), 0.6, 0.6, 0.5, 0.3  # inches
-LARGEST_CELL, PENCIL_CELL, KEY_CELL = 0.39, 0.24, 0.08  # inches: 1 cm, 6 mm, 2 mm
-SHEET_LAYOUTS = [(2, 3), (2, 2), (1, 2), (1, 1)]  # slots on a page: columns x rows
+A4, MARGIN, HEADER, CAPTION, GAP = (8.27, 11.69), 0.5, 0.8, 0.55, 0.3  # inches
+LEGEND = 0.3  # inches: the line of a colour puzzle's legend, under its caption
+HOW_TO_GAP = 0.2  # inches between the box of how to play and the puzzles under it
+LARGEST_CELL, PENCIL_CELL, KEY_CELL = 0.39, 0.23, 0.08  # inches: 1 cm, 5.8 mm, 2 mm
+SHEET_LAYOUTS = [(2, 3), (2, 2), (1, 2), (2, 1), (1, 1)]  # slots on a page: columns x rows
 KEY_LAYOUTS = [(3, 4)] + SHEET_LAYOUTS
+TITLE_SIZE, CAPTION_SIZE, TEXT_SIZE = 22, 11.5, 10.5  # points: the page's title, captions, text
 
 Extent = tuple[int, int]  # (columns, rows) of squares
 PageLayout = tuple[int, int]  # (columns, rows) of slots
@@ -98,56 +108,183 @@ def extent(puzzle: Puzzle, clues: bool = True) -> Extent:
             puzzle.height + clues * max([len(clue) for clue in puzzle.cols] + [1]))
 
 
-def slot_size(layout: PageLayout) -> tuple[float, float]:
+def slot_size(layout: PageLayout, top: float = 0.0,
+              caption: float = CAPTION) -> tuple[float, float]:
     """(width, height) in inches that a drawing may use in a slot of `layout`: the page less its
-    margins, header and gaps, shared among the slots, less a caption at the top of each."""
+    margins, header, `top` (inches taken above the slots) and gaps, shared among the slots, less
+    a caption of `caption` inches at the top of each."""
     return ((A4[0] - 2 * MARGIN + GAP) / layout[0] - GAP,
-            (A4[1] - 2 * MARGIN - HEADER + GAP) / layout[1] - GAP - CAPTION)
+            (A4[1] - 2 * MARGIN - HEADER - top + GAP) / layout[1] - GAP - caption)
 
 
-def cell_inches(extent: Extent, layout: PageLayout) -> float:
+def cell_inches(extent: Extent, layout: PageLayout, top: float = 0.0,
+                caption: float = CAPTION) -> float:
     """The side of a cell for a drawing of `extent` (columns, rows of squares) in a slot."""
-    width, height = slot_size(layout)
+    width, height = slot_size(layout, top, caption)
     return min(LARGEST_CELL, width / extent[0], height / extent[1])
 
 
-def pages_of(extents: list[Extent], layouts: list[PageLayout],
-             smallest: float) -> list[tuple[PageLayout, range]]:
-    """Share drawings among pages, in order: (layout, drawing numbers) for each page. Each page
-    takes as many drawings as keep their cells at least `smallest` inches in some layout, then
-    the layout of fewest slots that holds them (a short page gets bigger cells). A drawing too
-    big even for a page of its own at that size gets a page anyway."""
-    pages, start = [], 0
-    while start < len(extents):
-        def fitting(layout):  # how many of the next drawings fit the slots of `layout`
-            room = min(len(extents) - start, layout[0] * layout[1])
-            return next((n for n in range(room)
-                         if cell_inches(extents[start + n], layout) < smallest), room)
-        count = max(1, *map(fitting, layouts))
-        layout = [layout for layout in layouts if layout[0] * layout[1] >= count][-1]
-        pages.append((layout, range(start, start + count)))
-        start += count
+def pages_of(extents: list[Extent], layouts: list[PageLayout], smallest: float,
+             first: float = 0.0, caption: float = CAPTION) -> list[tuple[PageLayout, list[int]]]:
+    """Share drawings among pages: (layout, drawing numbers) for each page. A page takes the
+    first drawing not yet placed, then each later one, in order, that still lets all its
+    drawings keep cells of at least `smallest` inches in some layout (so a small drawing after
+    a big one may fill a page's free slot, rather than be left alone on a page); then the layout
+    that holds them with the biggest cells, of fewest slots if several do (a short page gets
+    bigger cells). A drawing too big even for a page of its own at that size gets a page
+    anyway. The first page gives up `first` inches at its top; `caption`: the inches over
+    each drawing."""
+    pages, left = [], list(range(len(extents)))
+    while left:
+        top = 0.0 if pages else first
+
+        def cell(group: list[int], layout: PageLayout) -> float:  # the group's smallest cell
+            return min(cell_inches(extents[k], layout, top, caption) for k in group)
+
+        def fits(group: list[int]) -> bool:
+            return any(len(group) <= columns * rows and cell(group, (columns, rows)) >= smallest
+                       for columns, rows in layouts)
+
+        group = left[:1]
+        for k in left[1:]:
+            if fits(group + [k]):
+                group.append(k)
+        layout = max((layout for layout in layouts if layout[0] * layout[1] >= len(group)),
+                     key=lambda layout: (cell(group, layout), -layout[0] * layout[1]))
+        pages.append((layout, group))
+        left = [k for k in left if k not in group]
     return pages
 
 
 # --- drawing ---------------------------------------------------------------------------------
 
-def slot_axes(fig, layout: PageLayout, slot: int, extent: Extent, caption: str):
+def how_to_play(colour: bool = False) -> list[str]:
+    """The rules and tips for pupils, in plain sentences (with the rules of colour puzzles if
+    `colour`), as printed in the box on a worksheet's first page."""
+    between = ('Between two blocks of the same colour there is at least one empty cell; blocks '
+               'of different colours may touch.' if colour else
+               'Between two blocks there is at least one empty cell.')
+    return ['Fill in cells to find the hidden picture. The numbers beside a row, or above a '
+            'column, are the lengths of its blocks of filled cells, in order (left to right, '
+            'top to bottom).', between] + [
+            "A number's box has its block's colour and letter (see the colours under the "
+            "puzzle's title): colour the cells, or write the letter in them."] * colour + [
+            'Tips: start with the big numbers, and put a dot in each cell you know is empty.']
+
+
+def how_to_lines(colour: bool = False) -> list[str]:
+    """how_to_play's sentences wrapped to the width of the page, each after a bullet."""
+    import textwrap
+
+    return [line for sentence in how_to_play(colour)
+            for line in textwrap.wrap(sentence, 98, initial_indent='\N{BULLET} ',
+                                      subsequent_indent='   ')]
+
+
+def how_to_height(colour: bool = False) -> float:
+    """The inches the box of how to play takes at the top of the first page, a gap included."""
+    return 0.5 + len(how_to_lines(colour)) * TEXT_SIZE * 1.3 / 72 + HOW_TO_GAP
+
+
+def draw_how_to_play(fig, colour: bool = False) -> None:
+    """The box of how to play, under the header of the A4 Figure `fig` (in inches)."""
+    from matplotlib.patches import FancyBboxPatch
+
+    inches = fig.dpi_scale_trans
+    top, height = A4[1] - MARGIN - HEADER, how_to_height(colour) - HOW_TO_GAP
+    fig.add_artist(FancyBboxPatch((MARGIN, top - height), A4[0] - 2 * MARGIN, height,
+                                  boxstyle='round,pad=0,rounding_size=0.1', transform=inches,
+                                  facecolor='#f2f2f2', edgecolor='black', linewidth=0.8))
+    fig.text(MARGIN + 0.15, top - 0.1, 'How to play', fontsize=TEXT_SIZE + 3,
+             fontweight='bold', va='top', transform=inches)
+    fig.text(MARGIN + 0.15, top - 0.38, '\n'.join(how_to_lines(colour)), fontsize=TEXT_SIZE,
+             va='top', linespacing=1.3, transform=inches)
+
+
+def slot_box(layout: PageLayout, slot: int, top: float = 0.0,
+             caption: float = CAPTION) -> tuple[float, float, float, float]:
+    """(left, top, width, height) in inches of slot number `slot` of `layout`: its top is the
+    top of its caption; (width, height) what its drawing may use (slot_size)."""
+    width, height = slot_size(layout, top, caption)
+    return (MARGIN + slot % layout[0] * (width + GAP),
+            A4[1] - MARGIN - HEADER - top - slot // layout[0] * (height + caption + GAP),
+            width, height)
+
+
+def slot_axes(fig, layout: PageLayout, slot: int, extent: Extent, caption: str,
+              top: float = 0.0, room: float = CAPTION):
     """An Axes of exactly the drawing's size for a drawing of `extent` in slot number `slot` of
-    `layout` on the A4 Figure `fig`, under `caption`."""
-    (width, height), cell = slot_size(layout), cell_inches(extent, layout)
-    left = MARGIN + slot % layout[0] * (width + GAP)
-    top = A4[1] - MARGIN - HEADER - slot // layout[0] * (height + CAPTION + GAP)
-    fig.text((left + width / 2) / A4[0], top / A4[1], caption, ha='center', va='top',
-             fontsize=9, linespacing=1.5)
+    `layout` on the A4 Figure `fig`, under `caption` (its first line bold) in `room` inches.
+    `top`: inches taken above the slots."""
+    left, upper, width, height = slot_box(layout, slot, top, room)
+    cell = cell_inches(extent, layout, top, room)
+    first, *rest = caption.splitlines()
+    centre = (left + width / 2) / A4[0]
+    fit_text(fig.text(centre, upper / A4[1], first, ha='center', va='top',
+                      fontsize=CAPTION_SIZE, fontweight='bold'), width)
+    fit_text(fig.text(centre, (upper - 0.24) / A4[1], '\n'.join(rest), ha='center', va='top',
+                      fontsize=CAPTION_SIZE - 1.5, linespacing=1.3), width)
     w, h = (extent[0] + 0.1) * cell, (extent[1] + 0.1) * cell
-    return fig.add_axes(((left + (width - w) / 2) / A4[0], (top - CAPTION - h) / A4[1],
+    return fig.add_axes(((left + (width - w) / 2) / A4[0], (upper - room - h) / A4[1],
                          w / A4[0], h / A4[1]))
+
+
+def fit_text(text, width: float, smallest: float = 8.0) -> None:
+    """Make a Figure's `text` (one line) fit `width` inches: a smaller font, down to `smallest`
+    points, then cut short with an ellipsis. Measured as drawn (the Figure needs a canvas with
+    a renderer, as worksheet_pages gives it)."""
+    fig = text.get_figure()
+    renderer = fig.canvas.get_renderer()
+
+    def too_wide() -> bool:
+        return text.get_window_extent(renderer).width / fig.dpi > width
+
+    while too_wide() and text.get_fontsize() > smallest:
+        text.set_fontsize(text.get_fontsize() - 0.5)
+    while too_wide() and len(text.get_text()) > 4:
+        text.set_text(text.get_text()[:-2].rstrip() + '\N{HORIZONTAL ELLIPSIS}')
+
+
+def colour_legend(puzzle) -> list[tuple[str, str, str]]:
+    """(letter, name, '#rrggbb') of each ink of a colour puzzle: its colours but the first,
+    the background, which stays blank on the sheet."""
+    import nonodraw
+
+    palette = nonodraw.palette_of(puzzle.colours, len(puzzle.colours))
+    return [(colour.char, colour.name, palette[k]) for k, colour in enumerate(puzzle.colours) if k]
+
+
+def draw_legend(fig, puzzle, centre: float, top: float, width: float) -> None:
+    """A colour puzzle's legend on the Figure `fig`, in a line centred at `centre` under `top`
+    (inches), at most `width` wide: each ink's swatch with its letter, and its name (names left
+    out, then the text made smaller, when the line would be too wide); then, unless it is
+    white, the background's name, on a blank swatch: the cells left blank."""
+    import nonodraw
+    from matplotlib.patches import Rectangle
+
+    items, size, swatch = colour_legend(puzzle), TEXT_SIZE - 1, 0.2
+    if puzzle.colours[0].name != 'white':
+        items.append(('', f'{puzzle.colours[0].name} (leave blank)', '#ffffff'))
+    named = sum(swatch + 0.25 + len(name) * size * 0.55 / 72 for _, name, _ in items) <= width
+    widths = [swatch + 0.25 + named * len(name) * size * 0.55 / 72 for _, name, _ in items]
+    shrink = min(1.0, width / max(sum(widths), 1e-9))
+    x, y, inches = centre - sum(widths) * shrink / 2, top - swatch, fig.dpi_scale_trans
+    for (char, name, rgb), step in zip(items, widths):
+        side = swatch * shrink
+        fig.add_artist(Rectangle((x, y), side, side, facecolor=rgb, edgecolor='black',
+                                 linewidth=0.6, transform=inches))
+        fig.text(x + side / 2, y + side / 2, char, ha='center', va='center', fontweight='bold',
+                 fontsize=size * shrink, color=nonodraw.print_ink(rgb), transform=inches)
+        if named:
+            fig.text(x + side + 0.06, y + side / 2, name, va='center', fontsize=size,
+                     transform=inches)
+        x += step * shrink
 
 
 def draw_sheet_puzzle(puzzle: Puzzle, ax, key: bool = False) -> None:
     """Draw a judged puzzle on `ax` as printed (empty cells, clues, givens filled or dotted if
-    empty), or for the key (its solution alone, without clues)."""
+    empty; a colour puzzle's clue boxes with their colours' letters), or for the key (its
+    solution alone, without clues)."""
     import nonodraw
 
     givens = puzzle.givens or [[None] * puzzle.width] * puzzle.height
@@ -156,7 +293,8 @@ def draw_sheet_puzzle(puzzle: Puzzle, ax, key: bool = False) -> None:
     if is_colour(puzzle):
         palette = nonodraw.palette_of(puzzle.colours, len(puzzle.colours))
         palette[0] = palette[0] if key else '#ffffff'  # a blank sheet is white
-        nonodraw.draw_colour_grid(cells, rows, cols, palette, ax=ax, sets=False)
+        nonodraw.draw_colour_grid(cells, rows, cols, palette, ax=ax, sets=False,
+                                  letters=[colour.char for colour in puzzle.colours])
     else:
         nonodraw.draw_grid(cells, rows, cols, ax=ax, legend=False)
     dots = [(i, j) for i, j, value in given_cells(givens) if value == 0 and not key]
@@ -164,33 +302,69 @@ def draw_sheet_puzzle(puzzle: Puzzle, ax, key: bool = False) -> None:
 
 
 def sheet_caption(number: int, puzzle: Puzzle, key: bool = False) -> str:
-    """A puzzle's number and title, then (not in the key) its difficulty and givens."""
-    title = f'{number}. {(puzzle.title or "puzzle")[:60]}'
+    """A puzzle's number and title, then (not in the key) its difficulty and givens. A picture
+    of the library (its metadata has a 'kind') keeps its name for the key: the pupil's page
+    says 'Mystery animal', since the picture is the reward."""
+    kind = puzzle.metadata.get('kind')
+    shown = f'Mystery {kind}' if kind and not key else (puzzle.title or 'puzzle')[:60]
+    title = f'{number}. {shown}'
     given = [value for _, _, value in given_cells(puzzle.givens or [])]
     note = f'; {plural(len(given), "cell")} given' + ' (dot: empty)' * (0 in given) if given else ''
     return title if key else f'{title}\n{DIFFICULTY[puzzle.metadata["method"]]}{note}'
 
 
+def draw_header(fig, title: str, number: int, pages: int, key: bool) -> None:
+    """A page's header (its title in large type, and a line for the pupil's name but in the
+    key) and its foot ('page 2 of 5')."""
+    fig.text(MARGIN / A4[0], 1 - MARGIN / A4[1], title + (': answer key' if key else ''),
+             fontsize=TITLE_SIZE, fontweight='bold', va='top')
+    fig.text(1 - MARGIN / A4[0], 1 - (MARGIN + 0.1) / A4[1], '' if key else 'Name: ' + '_' * 20,
+             fontsize=TEXT_SIZE + 2.5, ha='right', va='top')
+    fig.text(0.5, MARGIN * 0.36 / A4[1], f'page {number} of {pages}', fontsize=TEXT_SIZE,
+             ha='center')
+
+
+SheetPage = tuple[bool, PageLayout, list[int]]  # (the key?, its layout, its puzzles' numbers)
+
+
+def worksheet_layout(puzzles: list[Puzzle]) -> list[SheetPage]:
+    """The pages of a worksheet of judged puzzles, as pages_of shares them: the puzzles' pages
+    (the first under the box of how to play; captions with a line more for a colour legend if
+    a puzzle is in colour), then the key's."""
+    colour = any(map(is_colour, puzzles))
+    sizes = [[extent(puzzle, clues=not key) for puzzle in puzzles] for key in (0, 1)]
+    return ([(False, *page) for page in pages_of(sizes[0], SHEET_LAYOUTS, PENCIL_CELL,
+                                                 how_to_height(colour), CAPTION + LEGEND * colour)]
+            + [(True, *page) for page in pages_of(sizes[1], KEY_LAYOUTS, KEY_CELL)])
+
+
 def worksheet_pages(puzzles: list[Puzzle], title: str = 'Nonograms') -> Iterator:
     """The pages of a worksheet of judged puzzles, as matplotlib Figures: the puzzles, then the
-    key. Each page has a header (the title, and a line for the pupil's name), a caption over each
-    puzzle, and its number at the foot."""
+    key (worksheet_layout). Each page has a header (the title, and a line for the pupil's name),
+    a caption over each puzzle (with its colour legend for a colour puzzle), and its number at
+    the foot; the first page begins with a box of how to play."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    sizes = [[extent(puzzle, clues=not key) for puzzle in puzzles] for key in (0, 1)]
-    pages = [(False, *page) for page in pages_of(sizes[0], SHEET_LAYOUTS, PENCIL_CELL)]
-    pages += [(True, *page) for page in pages_of(sizes[1], KEY_LAYOUTS, KEY_CELL)]
+    colour = any(map(is_colour, puzzles))
+    room = CAPTION + LEGEND * colour
+    pages = worksheet_layout(puzzles)
     for number, (key, layout, group) in enumerate(pages, 1):
         fig = Figure(figsize=A4)
-        fig.text(MARGIN / A4[0], 1 - MARGIN / A4[1], title + (': answer key' if key else ''),
-                 fontsize=15, va='top')
-        fig.text(1 - MARGIN / A4[0], 1 - MARGIN / A4[1], '' if key else 'Name: ' + '_' * 20,
-                 fontsize=11, ha='right', va='top')
-        fig.text(0.5, MARGIN / 2 / A4[1], f'page {number} of {len(pages)}', fontsize=8,
-                 ha='center')
+        FigureCanvasAgg(fig)  # a renderer, to measure captions (fit_text)
+        draw_header(fig, title, number, len(pages), key)
+        top = how_to_height(colour) if number == 1 else 0.0
+        if number == 1:
+            draw_how_to_play(fig, colour)
+        space = CAPTION if key else room
         for slot, k in enumerate(group):
             caption = sheet_caption(k + 1, puzzles[k], key)
-            draw_sheet_puzzle(puzzles[k], slot_axes(fig, layout, slot, sizes[key][k], caption), key)
+            size = extent(puzzles[k], clues=not key)
+            ax = slot_axes(fig, layout, slot, size, caption, top, space)
+            if is_colour(puzzles[k]) and not key:
+                left, upper, width, _ = slot_box(layout, slot, top, space)
+                draw_legend(fig, puzzles[k], left + width / 2, upper - CAPTION, width)
+            draw_sheet_puzzle(puzzles[k], ax, key)
         yield fig
 
 
@@ -232,19 +406,31 @@ def class_pictures(size: int, seed: int = 0, folder=None,
             yield path.stem, puzzle.goal
 
 
-def class_set(count: int, size: int = 10, difficulty: str = 'line', *, seed: int = 0,
-              folder=None, density: float = 0.4, seconds: float = 20.0,
-              max_nodes: int = 2000) -> list[Puzzle]:
+def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, seed: int = 0,
+              folder=None, random_pictures: bool = False, colours: int | None = None,
+              density: float = 0.4, seconds: float = 20.0, max_nodes: int = 2000) -> list[Puzzle]:
     """`count` distinct puzzles with one solution whose method is `difficulty` ('line',
-    'probing' or 'search'), each a picture made unique by make_puzzle (for 'line': with givens
-    that let line logic alone finish). Reproducible: each analysis has a node budget (a picture
-    that needs more is skipped), so the same seed gives the same puzzles on any machine.
-    SearchLimit if `seconds` run out first (its `solutions`: the puzzles made), NonogramError if
-    the folder's pictures run out; never a smaller set than asked for."""
+    'probing' or 'search'): by default pictures of the library nonopictures (see library_set:
+    `size` and `colours` choose among them); with `random_pictures`, seeded random size x size
+    pictures (size 10 unless told), or with `folder`, its picture files (read at most `size`
+    cells a side), each made unique by make_puzzle (for 'line': with givens that let line logic
+    alone finish). Reproducible: each analysis has a node budget (a picture that needs more is
+    skipped), so the same seed gives the same puzzles on any machine. SearchLimit if `seconds`
+    run out first (its `solutions`: the puzzles made), NonogramError if the library's or the
+    folder's pictures run out; never a smaller set than asked for."""
     if difficulty not in NEEDS:
         raise ValueError(f'difficulty must be one of {", ".join(NEEDS)}, not {difficulty!r}')
+    if folder is not None and random_pictures:
+        raise ValueError('random_pictures and folder do not go together')
+    if folder is None and not random_pictures:
+        return library_set(count, difficulty, seed=seed, size=size, colours=colours,
+                           seconds=seconds, max_nodes=max_nodes)
+    if colours is not None:
+        raise ValueError('colours choose the library\'s colour pictures; random pictures and '
+                         'folders make black-and-white puzzles')
     if folder is not None and not Path(folder).is_dir():
         raise NonogramError(f'{folder}: not a folder of pictures')
+    size = size or 10
     deadline, made, seen = time.monotonic() + seconds, [], set()
     for title, picture in class_pictures(size, seed, folder, density):
         left = deadline - time.monotonic()
@@ -266,3 +452,56 @@ def class_set(count: int, size: int = 10, difficulty: str = 'line', *, seed: int
     if folder is None or time.monotonic() >= deadline:
         raise SearchLimit(f'{what} in {seconds:.3g} s', 0, seconds, made)
     raise NonogramError(f'{what} from the pictures in {folder}')
+
+
+def library_names(seed: int = 0, size: int | None = None, colours: int | None = None) -> list[str]:
+    """The names of the library's pictures a class set may use, in an order the seed shuffles:
+    black and white ones (colours None), or colour ones of at most `colours` colours, the
+    background included (at least 2: the background and one ink); if `size` is given, only
+    those of at most `size` cells a side."""
+    import random
+
+    import nonopictures
+
+    if colours is not None and (isinstance(colours, bool) or not isinstance(colours, int)
+                                or colours < 2):
+        raise ValueError(f'colours must be a whole number at least 2 for library pictures (the '
+                         f'background and an ink), not {colours!r}')
+
+    def fits(name):  # at most `size` cells a side, and at most `colours` colours
+        grid = nonopictures.picture(name)
+        return ((size is None or max(len(grid), len(grid[0])) <= size)
+                and (colours is None or nonopictures.inks(name) < colours))
+    chosen = list(filter(fits, nonopictures.names(colour=colours is not None)))
+    random.Random(seed).shuffle(chosen)
+    return chosen
+
+
+def library_set(count: int, difficulty: str = 'line', *, seed: int = 0, size: int | None = None,
+                colours: int | None = None, seconds: float = 20.0,
+                max_nodes: int = 2000) -> list[Puzzle]:
+    """`count` puzzles of the library's pictures (library_names(seed, size, colours), in that
+    order) whose difficulty is `difficulty`, each titled by its picture's name. NonogramError in
+    one line if there are too few, saying how many there are at each difficulty; SearchLimit if
+    `seconds` run out first (judging the whole library takes well under a second)."""
+    import nonopictures
+
+    deadline, made, counts = time.monotonic() + seconds, [], dict.fromkeys(NEEDS, 0)
+    for name in library_names(seed, size, colours):
+        if time.monotonic() > deadline:
+            raise SearchLimit(f'could take only {len(made)} of {count} library pictures that '
+                              f'{NEEDS[difficulty]} in {seconds:.3g} s', 0, seconds, made)
+        method = nonopictures.difficulty(name, max_nodes)
+        counts[method] += 1
+        if method == difficulty:
+            made.append(nonopictures.puzzle(name))
+            if len(made) == count:
+                return made
+    what = (f'colour pictures of at most {colours} colours' if colours is not None
+            else 'black-and-white pictures') + (f' of at most {size}x{size}' if size else '')
+    others = ', '.join(f'{counts[method]} that {NEEDS[method]}'
+                       for method in NEEDS if method != difficulty)
+    raise NonogramError(f'the library has {counts[difficulty]} {what} that {NEEDS[difficulty]}, '
+                        f'fewer than {count} ({others}); '
+                        + ('a larger --size, or --random, makes more' if size else
+                           '--random makes more') + ', in black and white' * (colours is not None))

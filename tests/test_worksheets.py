@@ -14,7 +14,7 @@ import nonosheets
 from nonocommand import main
 from nonofiles import Puzzle, picture_puzzle, read_puzzles
 from nonosheets import (KEY_CELL, KEY_LAYOUTS, PENCIL_CELL, SHEET_LAYOUTS, cell_inches, class_set,
-                        draw_worksheet, extent, judge_for_sheet, pages_of, sheet_caption)
+                        draw_worksheet, judge_for_sheet, pages_of, sheet_caption)
 from nonotools import make_puzzle
 from nonovector import NonogramError
 
@@ -42,13 +42,13 @@ def engine_solution(puzzle):
 
 # --- the layout ----------------------------------------------------------------------------------
 
-def test_pages_share_small_puzzles_and_keep_their_order():
+def test_pages_share_small_puzzles_in_order_and_fill_free_slots():
     small, big, huge = (8, 8), (30, 30), (90, 90)
     pages = pages_of([small] * 7, SHEET_LAYOUTS, PENCIL_CELL)
-    assert pages == [((2, 3), range(0, 6)), ((1, 1), range(6, 7))]  # a short last page: bigger
+    assert pages == [((2, 3), [0, 1, 2, 3, 4, 5]), ((1, 1), [6])]  # a short last page: bigger
     assert all(cell_inches(small, layout) >= PENCIL_CELL for layout, _ in pages)
     pages = pages_of([small, small, big, small, huge], SHEET_LAYOUTS, PENCIL_CELL)
-    assert [list(group) for _, group in pages] == [[0, 1], [2], [3], [4]]
+    assert [group for _, group in pages] == [[0, 1, 3], [2], [4]]  # not alone after the big one
     assert cell_inches(huge, pages[-1][0]) < PENCIL_CELL  # too big for a pencil: a page anyway
     assert cell_inches((1, 1), (1, 1)) == pytest.approx(0.39)  # never more than 1 cm
     assert len(pages_of([(10, 10)] * 12, KEY_LAYOUTS, KEY_CELL)) == 1
@@ -79,8 +79,9 @@ def test_worksheet_pages_and_text(worksheet):
     sheet, pdf = worksheet
     assert [puzzle.metadata["method"] for puzzle in sheet] == ["line", "probing", "line", "probing"]
     puzzles = sheet
-    pages = pages_of([extent(p) for p in puzzles], SHEET_LAYOUTS, PENCIL_CELL)
-    keys = pages_of([extent(p, clues=False) for p in puzzles], KEY_LAYOUTS, KEY_CELL)
+    layout = nonosheets.worksheet_layout(sheet)
+    pages = [page[1:] for page in layout if not page[0]]
+    keys = [page[1:] for page in layout if page[0]]
     assert len(pdf.pages) == len(pages) + len(keys) and len(keys) == 1
     assert pdf.metadata.title == "Week 1"
     for number, (_, group) in enumerate(pages, 1):
@@ -276,13 +277,13 @@ def test_help_documents_worksheets():
 def test_command_class_set_and_its_time_limit(tmp_path, capsys):
     out = tmp_path / "class.pdf"
     assert main(["--worksheet", str(out), "--class-set", "3", "--size", "6", "--seed", "4",
-                 "--difficulty", "line"]) == 0
+                 "--difficulty", "line", "--random"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 4 and all(line.endswith(": line logic alone") for line in lines[:3])
     assert "random picture 4/" in lines[0] and out.exists()
     start = time.monotonic()
     code = main(["--worksheet", str(tmp_path / "never.pdf"), "--class-set", "2", "--size", "4",
-                 "--difficulty", "search", "--timeout", "1"])
+                 "--difficulty", "search", "--timeout", "1", "--random"])
     printed = capsys.readouterr().out
     assert code == 3 and time.monotonic() - start < 3
     assert printed.startswith("gave up after")
@@ -294,9 +295,9 @@ def test_command_class_set_and_its_time_limit(tmp_path, capsys):
 
 @pytest.mark.parametrize("difficulty", ["line", "probing"])
 def test_a_class_set_is_reproducible_distinct_unique_and_as_hard_as_asked(difficulty):
-    made = class_set(5, 8, difficulty, seed=3)
-    assert made == class_set(5, 8, difficulty, seed=3)
-    assert made != class_set(5, 8, difficulty, seed=4)
+    made = class_set(5, 8, difficulty, seed=3, random_pictures=True)
+    assert made == class_set(5, 8, difficulty, seed=3, random_pictures=True)
+    assert made != class_set(5, 8, difficulty, seed=4, random_pictures=True)
     assert len({str(puzzle.goal) for puzzle in made}) == 5
     for puzzle in made:
         assert (puzzle.height, puzzle.width) == (8, 8)
@@ -309,7 +310,7 @@ def test_an_impossible_class_set_is_refused_in_time():
     start = time.monotonic()
     with pytest.raises(SearchLimit, match=r"could make only 0 of 10 puzzles of 5x5 that need "
                                           r"search in 1 s"):
-        class_set(10, 5, "search", seconds=1)
+        class_set(10, 5, "search", seconds=1, random_pictures=True)
     assert time.monotonic() - start < 2
     with pytest.raises(ValueError, match="difficulty"):
         class_set(2, 5, "hard")
