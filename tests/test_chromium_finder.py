@@ -1,6 +1,5 @@
 """tests/chromium.py finds the browser the browser tests drive: $CHROMIUM first, then PATH, then
 Playwright's own download; with none it names every way to get one."""
-import os
 import stat
 
 import chromium

@@ -9,7 +9,6 @@ the same save changes the notebook alone: that is the trap the README's command 
 import re
 import shlex
 import time
-from pathlib import Path
 
 import pytest
 

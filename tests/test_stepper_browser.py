@@ -1,148 +1,185 @@
-"""The classroom stepper (library module nonostepper), driven in a real JupyterLab by a real browser.
+"""The classroom steppers, driven in a real JupyterLab by a real browser.
 
 JupyterLab runs on 127.0.0.1 (a free port, a token) in a temporary copy of the repo, so the
-real notebooks are never touched (and nothing is ever saved). Chromium, driven by Playwright,
-opens lesson 4 (nonoprobe), runs every cell, presses the stepper's *next* three times and reads the step
-counter and the highlighted line from the page. Skipped when Chromium or Playwright is missing.
+real notebooks are never touched (and nothing is ever saved). Chromium (found by tests/chromium.py:
+$CHROMIUM, PATH or Playwright's own), driven by Playwright, opens lesson 4 (nonoprobe), runs every
+cell, presses the stepper's *next* three times and reads the step counter and the highlighted line;
+then it opens the teacher's classroom (teacher/classroom.ipynb, module nonoclassroom), chooses
+puzzles in its dropdown, presses next, probes a cell (a preview, then apply) and reads the page:
+the row and column numbers, the skipped lines, the verdict. Screenshots: the probe's preview
+(/tmp/classroom.png) and a line solved by *next* (/tmp/classroom-next.png). Skipped, saying why,
+when Chromium or Playwright is missing.
 """
-import json
-import os
 import re
-import secrets
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+import chromium
+import labserver
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
 NOTEBOOK = "notebooks/nonoprobe.ipynb"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def api(url, method="GET"):
-    """A JupyterLab REST call; the JSON answer (None if the body is empty)."""
-    with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=5) as answer:
-        body = answer.read()
-    return json.loads(body) if body else None
+CLASSROOM = "teacher/classroom.ipynb"
+SCREENSHOT = Path("/tmp/classroom.png")
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """(base URL, token, screenshot folder) of a JupyterLab serving a copy of the repo; the
-    server, its kernels and its process group are stopped at the end, whatever happens."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+def browser():
+    """A headless Chromium (Playwright's Browser), or the tests skip saying why."""
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="Playwright for Python is not installed")
     pytest.importorskip("ipywidgets", reason="ipywidgets is not installed")
-    work = tmp_path_factory.mktemp("stepper")
-    copy = work / "repo"
-    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
-        ".git", ".ci", ".hypothesis", "__pycache__", "*.egg-info", ".ipynb_checkpoints", "_build"))
-    os.utime(copy / "nonoprobe.py")  # jupytext refuses a notebook newer than its paired module
-    for folder in ("runtime", "settings/@jupyterlab/apputils-extension", "workspaces"):
-        (work / folder).mkdir(parents=True)
-    (work / "settings/@jupyterlab/apputils-extension/notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false", "checkForUpdates": false}')  # no news pop-up over the screenshot
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "runtime"),
-               JUPYTERLAB_SETTINGS_DIR=str(work / "settings"),
-               JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"), PYTHONHASHSEED="0")
-    port, token = free_port(), secrets.token_hex(16)
-    base = f"http://127.0.0.1:{port}"
-    log = open(work / "jupyterlab.log", "wb")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={copy}",
-         "--LabApp.expose_app_in_browser=True", "--allow-root"],
-        cwd=copy, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                api(f"{base}/api/status?token={token}")
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("JupyterLab did not start:\n"
-                                + (work / "jupyterlab.log").read_text(errors="replace")[-3000:])
-                time.sleep(0.5)
-        yield base, token, work
-    finally:
+    with sync_api.sync_playwright() as playwright:
+        launched = chromium.launch(playwright)
         try:
-            for kernel in api(f"{base}/api/kernels?token={token}") or []:
-                api(f"{base}/api/kernels/{kernel['id']}?token={token}", method="DELETE")
-        except OSError:
-            pass
-        for sig, wait in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
-            try:
-                os.killpg(server.pid, sig)
-                server.wait(timeout=wait)
-                break
-            except ProcessLookupError:
-                break
-            except subprocess.TimeoutExpired:
-                continue
-        log.close()
-
-
-def test_the_stepper_steps_in_jupyterlab(lab):
-    from playwright.sync_api import sync_playwright
-
-    base, token, work = lab
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1100})
-            page.goto(f"{base}/lab/tree/{NOTEBOOK}?token={token}")
-            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=45_000)
-            page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext",
-                                   timeout=30_000)
-            page.evaluate("""async () => {
-                const context = window.jupyterapp.shell.currentWidget.sessionContext;
-                await context.ready;
-                await window.jupyterapp.commands.execute('notebook:run-all-cells');
-            }""")
-            stepper = page.locator(".stepper")
-            counter = stepper.locator(".step-counter")
-            counter.wait_for(timeout=60_000)
-            stepper.scroll_into_view_if_needed()
-
-            def state():
-                """(the step counter's text, the highlighted clue's line, e.g. 'row-2')."""
-                solved = stepper.locator(".solved-line")
-                line = None
-                if solved.count():
-                    line = re.search(r"\b(row|column)-\d+\b", solved.first.get_attribute("class"))[0]
-                return counter.inner_text(), line
-
-            seen = [state()]
-            assert seen[0] == ("step 0", None)
-            next_button = stepper.get_by_role("button", name="next", exact=True)
-            for press in range(1, 4):
-                next_button.click()
-                page.wait_for_function(
-                    "n => document.querySelector('.stepper .step-counter').innerText === 'step ' + n",
-                    arg=press, timeout=15_000)
-                seen.append(state())
-            stepper.screenshot(path=str(work / "stepper.png"))
-            page.screenshot(path=str(work / "jupyterlab.png"))
-            print(f"screenshots: {work / 'stepper.png'}, {work / 'jupyterlab.png'}")
+            yield launched
         finally:
-            browser.close()
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def lab(browser, tmp_path_factory):
+    """(base URL, token, screenshot folder) of a JupyterLab serving a copy of the repo, started
+    as the README says (tests/labserver.py); stopped at the end, whatever happens."""
+    work = tmp_path_factory.mktemp("stepper")
+    with labserver.lab_in_copy(work) as server:
+        yield server.base, server.token, work
+
+
+def open_and_run(browser, lab, notebook):
+    """A new page with `notebook` open in JupyterLab and all its cells run."""
+    base, token, _ = lab
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    workspace = Path(notebook).stem  # a workspace of its own: no other notebook restored
+    page.goto(f"{base}/lab/workspaces/{workspace}/tree/{notebook}?token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=45_000)
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext",
+                           timeout=30_000)
+    page.evaluate("""async () => {
+        const context = window.jupyterapp.shell.currentWidget.sessionContext;
+        await context.ready;
+        await window.jupyterapp.commands.execute('notebook:run-all-cells');
+    }""")
+    return page
+
+
+def test_the_stepper_steps_in_jupyterlab(browser, lab):
+    work = lab[2]
+    page = open_and_run(browser, lab, NOTEBOOK)
+    try:
+        stepper = page.locator(".stepper")
+        counter = stepper.locator(".step-counter")
+        counter.wait_for(timeout=60_000)
+        stepper.scroll_into_view_if_needed()
+
+        def state():
+            """(the step counter's text, the highlighted clue's line, e.g. 'row-2')."""
+            solved = stepper.locator(".solved-line")
+            line = None
+            if solved.count():
+                line = re.search(r"\b(row|column)-\d+\b", solved.first.get_attribute("class"))[0]
+            return counter.inner_text(), line
+
+        seen = [state()]
+        assert seen[0] == ("step 0", None)
+        next_button = stepper.get_by_role("button", name="next", exact=True)
+        for press in range(1, 4):
+            next_button.click()
+            page.wait_for_function(
+                "n => document.querySelector('.stepper .step-counter').innerText === 'step ' + n",
+                arg=press, timeout=15_000)
+            seen.append(state())
+        stepper.screenshot(path=str(work / "stepper.png"))
+        print(f"screenshot: {work / 'stepper.png'}")
+    finally:
+        page.close()
     # lesson 3's first-in-first-out queue starts with the rows, in order
     assert seen == [("step 0", None), ("step 1", "row-0"), ("step 2", "row-1"),
                     ("step 3", "row-2")]
+
+
+def test_the_classroom_in_jupyterlab(browser, lab):
+    from nonoclassroom import lesson, library_choices, shipped_choices
+
+    shipped = {entry.label.split(":")[0]: entry for entry in shipped_choices()}
+    demo, edge = shipped["webpbn-00001.non"], shipped["webpbn-00023.non"]
+    stuck = lesson(*edge.load()).to_the_end()  # Edge: line logic decides nothing
+    r, c = max(((r, c) for r in range(11) for c in range(10)),  # the probe that decides most
+               key=lambda cell: len(getattr(stuck.probe(*cell).preview, "changed", ())))
+    library = library_choices()
+    page = open_and_run(browser, lab, CLASSROOM)
+    try:
+        room = page.locator(".classroom")
+        news, verdict = room.locator(".classroom-news"), room.locator(".classroom-verdict")
+        news.wait_for(timeout=60_000)
+
+        def wait_for(locator_class, text):
+            """Wait until the element of that class shows `text`; return its text."""
+            page.wait_for_function(
+                "([name, text]) => (document.querySelector('.classroom .' + name)"
+                " || {innerText: ''}).innerText.includes(text)",
+                arg=[locator_class, text], timeout=20_000)
+            return " ".join(room.locator("." + locator_class).inner_text().split())  # (&nbsp;)
+
+        def press(name):
+            room.locator(f".classroom-{name.replace(' ', '-')}").click()
+
+        def choose(label):
+            room.locator(".chooser select").select_option(label=label)
+            return wait_for("classroom-news", "step 0")
+
+        seen = {"start": wait_for("classroom-news", "step 0")}
+        seen["demo verdict"] = verdict.inner_text()
+        choose(edge.label)
+        room.locator(".cell-11-10").wait_for(timeout=20_000)  # Edge: 11 rows, 10 columns
+        seen["numbers"] = [room.locator(f".column-{n}").count() for n in (1, 10)] + [
+            room.locator(f".row-{n}").count() for n in (1, 11)]
+        seen["board"] = room.locator(".widget-gridbox").inner_text().split()
+        press("next")
+        seen["next"] = wait_for("classroom-news", "skipped")
+        seen["stuck"] = wait_for("classroom-verdict", "stuck")
+        room.locator(f".cell-{r + 1}-{c + 1}").click()
+        seen["preview"] = wait_for("classroom-news", "certain (blue)")
+        room.scroll_into_view_if_needed()
+        room.screenshot(path=str(SCREENSHOT))
+        press("apply")
+        seen["applied"] = wait_for("classroom-news", "applied")
+        choose(demo.label)
+        for _ in range(3):
+            press("next")
+        seen["demo"] = wait_for("classroom-news", "step 3")
+        room.screenshot(path=str(SCREENSHOT.with_name("classroom-next.png")))  # a line solved
+        press("to the end")
+        seen["end"] = wait_for("classroom-verdict", "solved")
+        if library:
+            choose(library[0].label)
+            press("to the end")
+            seen["library"] = wait_for("classroom-news", "step ")
+            page.wait_for_function("document.querySelector('.classroom .classroom-verdict')"
+                                   ".innerText.search(/solved|stuck|needs a guess/) >= 0",
+                                   timeout=60_000)
+            seen["library verdict"] = " ".join(verdict.inner_text().split())
+        print(f"screenshot: {SCREENSHOT}; seen: {seen}")
+    except Exception:
+        page.screenshot(path=str(lab[2] / "classroom-failure.png"))  # what the page showed
+        print(f"the page at the failure: {lab[2] / 'classroom-failure.png'}")
+        raise
+    finally:
+        page.close()
+    assert seen["start"].startswith("step 0") and seen["start"].endswith("press next")
+    assert seen["demo verdict"] == "verdict: not finished: 15 lines queued, 50 cells unknown"
+    assert seen["numbers"] == [1, 1, 1, 1]
+    assert seen["board"][:10] == [str(n) for n in range(1, 11)]  # the column numbers, on top
+    assert "11" in seen["board"]  # and the row numbers down the side
+    assert seen["next"].endswith(
+        "no line decides anything more (skipped 21 lines that decided nothing)")
+    assert "line logic is stuck (110 cells unknown)" in seen["stuck"]
+    assert f"probe row {r + 1}, column {c + 1}:" in seen["preview"]
+    assert f"applied: row {r + 1}, column {c + 1} is" in seen["applied"]
+    assert seen["demo"] == "step 3 row 9 decides 1 cell (skipped 4 lines that decided nothing)"
+    assert seen["end"] == "verdict: solved: every cell is decided"
+    if library:
+        assert seen["library verdict"].startswith("verdict: ")
