@@ -431,10 +431,14 @@ def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, 
     if folder is not None and not Path(folder).is_dir():
         raise NonogramError(f'{folder}: not a folder of pictures')
     size = size or 10
-    deadline, made, seen = time.monotonic() + seconds, [], set()
+    start = time.monotonic()
+    deadline, made, seen, hopeless = start + seconds, [], set(), False
     for title, picture in class_pictures(size, seed, folder, density):
         left = deadline - time.monotonic()
         if left <= 0:
+            break
+        if hopeless_pace(len(made), count, time.monotonic() - start, seconds):
+            hopeless = True
             break
         limits = {'max_nodes': max_nodes, 'time_limit': left}
         try:
@@ -449,9 +453,22 @@ def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, 
                 return made
     what = (f'could make only {len(made)} of {count} puzzles of {"at most " * bool(folder)}'
             f'{size}x{size} that {NEEDS[difficulty]}')
-    if folder is None or time.monotonic() >= deadline:
-        raise SearchLimit(f'{what} in {seconds:.3g} s', 0, seconds, made)
+    spent = time.monotonic() - start
+    if folder is None or hopeless or spent >= seconds:
+        raise SearchLimit(f'{what} in {spent if hopeless else seconds:.3g} s'
+                          + pace_note(len(made), count, spent), 0, seconds, made)
     raise NonogramError(f'{what} from the pictures in {folder}')
+
+
+def hopeless_pace(made: int, count: int, spent: float, seconds: float) -> bool:
+    """Whether a class set at this pace cannot be made in `seconds`: after a quarter of the
+    time, none made yet, or the pace so far would need more than twice the time."""
+    return spent >= seconds / 4 and (made == 0 or spent / made * count > 2 * seconds)
+
+
+def pace_note(made: int, count: int, spent: float) -> str:
+    """'; at this pace 10 would take about 75 s' (nothing if none was made)."""
+    return f'; at this pace {count} would take about {spent / made * count:.0f} s' if made else ''
 
 
 def library_names(seed: int = 0, size: int | None = None, colours: int | None = None) -> list[str]:
