@@ -53,6 +53,8 @@ def sat_available() -> bool:
 def new_solver(name: str):
     """python-sat's Solver(name=name) (use it in a with statement); ImportError saying how to
     install python-sat if it is missing."""
+    if not isinstance(name, str):
+        raise TypeError(f'name must be the name of a python-sat solver, not {name!r}')
     try:
         from pysat.solvers import Solver
     except ImportError:
@@ -66,12 +68,76 @@ SAT_BASE_BYTES = 16 * 2 ** 20  # estimated: the solver's library and set-up, bef
 BYTES_PER_STATE = 1000  # estimated: the solver's memory per automaton state, while solving
 
 
+ENGINE_ROOM_BYTES = 64 * 2 ** 20  # room for the engine to grow in a race (its memo: 16 MB at most)
+CHILD_START_BYTES = 32 * 2 ** 20  # the SAT child's own size before its cap (measured: 31 MB mapped)
+
+
+def whole_number(name: str, value) -> int:
+    """`value`, a whole number at least 0 (bytes, states): else TypeError or ValueError naming
+    `name`."""
+    if value is None:
+        raise TypeError(f'{name} must be a whole number, not None')
+    return checked_budget(name, value, int)
+
+
+def mapped_bytes() -> int | None:
+    """The memory this process maps now (its address space, VmSize), or None where the system does
+    not say (not Linux)."""
+    try:
+        with open('/proc/self/status') as status:
+            return next(int(line.split()[1]) * 1024 for line in status
+                        if line.startswith('VmSize'))
+    except (OSError, StopIteration, ValueError):
+        return None
+
+
+def own_cap() -> int | None:
+    """This process's cap on its address space in bytes (cap_address_space), or None if none."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def sat_share(memory: int, use_engine: bool = True) -> int:
+    """SAT's share, in bytes, of `memory`, the budget of the whole process tree (this process and
+    SAT's child): what is left after this process, the child's own start (CHILD_START_BYTES), and,
+    when the engine runs here (`use_engine`), room for it to grow: ENGINE_ROOM_BYTES, or half of
+    what is left if that is less. This process counts as its cap if it has one below `memory`
+    (so a command that caps itself with engine_cap leaves SAT exactly the rest), else as the
+    memory it maps now. Never below 0."""
+    memory = whole_number('memory', memory)
+    cap, now = own_cap(), mapped_bytes() or 0
+    if cap is not None and now <= cap < memory:
+        left = memory - cap - CHILD_START_BYTES
+    else:
+        left = memory - now - CHILD_START_BYTES
+        if use_engine:
+            left -= min(ENGINE_ROOM_BYTES, max(left, 0) // 2)
+    return max(left, 0)
+
+
+def engine_cap(memory: int, listing: bool = False) -> int:
+    """The cap (bytes) a process that races SAT within a tree budget of `memory` bytes should put
+    on its own address space, from what it maps now: room for the engine (ENGINE_ROOM_BYTES, or
+    half of what is left if that is less; when `listing` very many solutions, which this process
+    keeps, half of what is left), leaving sat_share to SAT. (For a command in a process of its
+    own: cap_address_space(engine_cap(memory)) first.)"""
+    memory = whole_number('memory', memory)
+    now = mapped_bytes() or 0
+    left = max(memory - now - CHILD_START_BYTES, 0)
+    return min(memory, now + (left // 2 if listing else min(ENGINE_ROOM_BYTES, left // 2)))
+
+
 class EncodingTooBig(MemoryError):
     """SAT's formula would need more memory than SAT may use: it is not built."""
 
 
 def formula_bytes(states: int) -> int:
     """The memory (bytes) a solver needs for a formula of `states` automaton states."""
+    states = whole_number('states', states)
     return SAT_BASE_BYTES + BYTES_PER_STATE * states
 
 
@@ -122,40 +188,58 @@ class SatProcess:
     the formula would not fit its memory, ('memory', words) if it ran out anyway."""
 
     def __init__(self, rows, cols, grid, count: int, sat: SatSolver, memory: int | None = None):
-        self.job = (rows, cols, grid, count, sat, memory)
+        self.job, self.memory = (rows, cols, grid, count, sat, memory), memory
         self.process = self.joined = self.outcome = None
         self.detail = ''
         self.found = []
         self.received = bytearray()  # bytes read but not yet a whole message
         self.stopping = False
 
-    def start(self) -> None:
-        """Start the child and send it its job. (Ctrl-C waits until the child is ours to stop.)"""
+    def spawn(self) -> None:
+        """Start the child's Python, which loads the solver's modules (python-sat's included)
+        while it waits for its job: a race spawns it during the engine's head start, so that
+        SAT's start overlaps it. start() spawns it if need be, then sends the job. (Ctrl-C waits
+        until the child is ours to stop.)"""
         import os
-        import pickle
         import signal
         import subprocess
 
+        if self.process is not None:
+            return
         path = [os.path.dirname(os.path.abspath(__file__))] + sys.path
+        module = getattr(importable(self.job[4]), '__module__', None)
         code = (f'import sys; sys.path[:0] = {path!r}; import nonoprocess; '
-                f'nonoprocess.sat_process_main({os.getpid()})')
+                f'nonoprocess.sat_process_main({os.getpid()}, {module!r})')
         blocking = hasattr(signal, 'pthread_sigmask')
         if blocking:
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            self.joined = time.perf_counter()
             self.process = subprocess.Popen([sys.executable, '-c', code],
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, start_new_session=True)
         finally:
             if blocking:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+    def start(self) -> None:
+        """Spawn the child if it is not yet, and send it its job: SAT joins now."""
+        import pickle
+
+        self.spawn()
+        self.joined = time.perf_counter()
         rows, cols, grid, count, sat, memory = self.job
         try:
             pickle.dump((rows, cols, grid, count, importable(sat), memory), self.process.stdin)
             self.process.stdin.close()
         except OSError:  # it died at once: poll() will find out why
             pass
+
+    def again(self, memory: int | None) -> None:
+        """Stop this child and start a new one on the same job, with `memory` bytes (after SAT
+        refused its formula: a larger share)."""
+        self.stop()
+        self.__init__(*self.job[:5], memory)
+        self.start()
 
     def poll(self, timeout: float | None = 0.0) -> bool:
         """Read what the child has sent, waiting at most `timeout` seconds (None: no limit) for
@@ -164,7 +248,7 @@ class SatProcess:
         import pickle
         import select
 
-        if self.process is None or self.outcome is not None:
+        if self.joined is None or self.outcome is not None:
             return self.outcome is not None
         ready, _, _ = select.select([self.process.stdout], [], [], timeout)
         if ready:
@@ -225,7 +309,7 @@ class SatProcess:
     def note(self, otherwise: str) -> str:
         """What became of SAT, in words ('' if it never started; `otherwise` if it was stopped
         or is still running)."""
-        if self.process is None:
+        if self.joined is None:
             return ''
         return {'too big': f'not started: {self.detail}',
                 'memory': f'ran out of memory ({self.detail})',
@@ -233,16 +317,21 @@ class SatProcess:
                 'done': 'answered'}.get(self.outcome, otherwise)
 
 
-def check_race_options(count, timeout, engine_seconds, sat_memory, use_engine, use_sat) -> tuple:
+def check_race_options(count, timeout, engine_seconds, sat_memory, use_engine, use_sat,
+                       memory=None) -> tuple:
     """(count, timeout, engine_seconds, sat_memory) of a race (nonosat.find_solutions), checked:
-    ValueError or TypeError naming the option at fault."""
+    ValueError or TypeError naming the option at fault. `memory` (the whole tree's budget in
+    bytes), if given and sat_memory is not, gives sat_memory: sat_share(memory, use_engine)."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f'count must be a whole number at least 1, not {count!r}')
     timeout = checked_seconds('timeout', timeout)
     engine_seconds = checked_seconds('engine_seconds', engine_seconds)
     sat_memory = checked_budget('sat_memory', sat_memory, int)
+    memory = checked_budget('memory', memory, int)
     if not (use_engine or use_sat):
         raise ValueError('use_engine and use_sat cannot both be False')
+    if memory is not None and sat_memory is None and use_sat:
+        sat_memory = sat_share(memory, use_engine)
     return count, timeout, engine_seconds, sat_memory
 
 
@@ -277,14 +366,20 @@ def importable(function: Callable, twins: Iterable[str] = NOTEBOOK_TWINS) -> Cal
                      'cannot import it; define it in a module')
 
 
-def sat_process_main(parent: int) -> None:
-    """The SAT child's work (see SatProcess): read the job from standard input, solve, send the
-    messages to standard output, and exit. `parent`: the process id of the parent, with which
-    this process dies."""
+def sat_process_main(parent: int, module: str | None = None) -> None:
+    """The SAT child's work (see SatProcess): load the solver's `module` and python-sat's solvers,
+    read the job from standard input, solve, send the messages to standard output, and exit.
+    `parent`: the process id of the parent, with which this process dies."""
+    import importlib
     import os
     import pickle
 
     die_with_parent(parent)
+    for name in (module, 'pysat.solvers'):
+        try:
+            name and importlib.import_module(name)
+        except ImportError:  # (unpickling the job, or the solver, will say what is missing)
+            pass
     rows, cols, grid, count, sat, memory = pickle.load(sys.stdin.buffer)
 
     def send(kind, value):
@@ -442,6 +537,8 @@ def draw_race(rows: list[dict], ratio: float = 1.3, slack: float = 0.15) -> None
     for part, colour in (('engine', 'tab:blue'), ('SAT', 'tab:orange'), ('none', 'tab:red')):
         points = [(row['faster'], row['race']) for row in rows
                   if row['faster'] is not None and row['answered_by'] == part]
+        if not points:
+            continue
         ax.scatter(*zip(*points), s=18, color=colour,
                    label=('the race gave up (its time: the time limit)' if part == 'none' else
                           f'the race, answered by {part}'))
@@ -458,27 +555,33 @@ def draw_race(rows: list[dict], ratio: float = 1.3, slack: float = 0.15) -> None
     plt.show()
 
 
-def show_race(rows: list[dict], goal_mb: float = 100) -> None:
+def show_race(rows: list[dict], goal_mb: float = 100, small_mb: float = 50) -> None:
     """Print what lesson 12 says of race_rows's `rows`: how many puzzles, on how many SAT joined
-    the race; how many some way answered, and on how many of those the race kept its time goal
-    (and a line for each where it did not); the largest process tree of the race, and how often
-    and how far SAT alone went over `goal_mb`."""
+    the race; how many some way answered, how many of those the race answered, and on how many
+    it kept its time goal (and a line for each where it did not); the largest process tree of
+    the race, the largest where line logic or probing settled the puzzle (against `small_mb`),
+    and how often and how far SAT alone went over `goal_mb`."""
     joined = sum(row['sat_joined'] for row in rows)
     print(f"{len(rows)} puzzles ({sum(row['puzzle'].startswith('random') for row in rows)} "
           f'random): SAT joined the race on {joined}, never on {len(rows) - joined}')
     raced = [row for row in rows if row['faster'] is not None]  # some way answered
+    answered = sum(row['answered_by'] != 'none' for row in raced)
     over = [row for row in raced if row['time_ok'] != 'True']
-    print(f'{len(raced)} some way answered; the race within the goal on {len(raced) - len(over)} '
-          'of those; not on:')
+    print(f'{len(raced)} some way answered, the race {answered} of those; within the goal on '
+          f'{len(raced) - len(over)}; not on:')
     for row in over:
-        sat = row['race_verdict'].split('SAT: ')[-1].split(';')[0].split(':')[0]
-        sat = 'refused its formula' if sat == 'not started' else sat  # (SatProcess.note's words)
-        print(f"  {row['puzzle']}: the race {row['race_verdict'].split(' (')[0]} (SAT {sat}); "
-              f"SAT alone {float(row['sat_seconds']):.1f} s, "
-              f"{float(row['sat_tree_peak_mb']):.0f} MB")
+        part = 'the engine' if row['faster'] == float(row['no-sat_seconds'] or 'inf') else 'SAT'
+        race = ('gave up' if row['answered_by'] == 'none' else
+                f"{row['race']:.2f} s, answered by {row['answered_by']}")
+        print(f"  {row['puzzle']}: the race {race}; the faster part alone ({part}) "
+              f"{row['faster']:.2f} s")
+    easy = [float(row['race_tree_peak_mb']) for row in rows
+            if 'line logic' in row['race_verdict'] or 'needs probing' in row['race_verdict']]
     sat_alone = [float(row['sat_tree_peak_mb']) for row in rows]
     race_tree = max(float(row['race_tree_peak_mb']) for row in rows)
-    print(f'the largest process tree: {race_tree:.0f} MB in the race; SAT alone over '
+    print(f'the largest process tree: {race_tree:.0f} MB in the race; where line logic or '
+          f'probing settled the puzzle, {max(easy):.0f} MB (under {small_mb:.0f} MB on '
+          f'{sum(mb < small_mb for mb in easy)} of {len(easy)}); SAT alone over '
           f'{goal_mb:.0f} MB on {sum(mb > goal_mb for mb in sat_alone)} puzzles, up to '
           f'{max(sat_alone):.0f} MB')
 

@@ -42,7 +42,8 @@ from nonoprocess import (BYTES_PER_STATE, SAT_BASE_BYTES, EncodingTooBig,  # noq
 # second by default), SAT *joins* it: it starts in a child process, on another core. The first
 # part to answer wins, and the other is stopped. The head start spares a second process on the
 # many puzzles that the engine settles at once; after it, a puzzle costs about the time of the
-# faster part.
+# faster part. Starting a Python and loading the solver takes a moment too, so the child's
+# process is *spawned* after a quarter of the head start: its start overlaps the engine's.
 #
 # `find_solutions` returns an `Answer`: the `solutions` found (at most `count`); whether the
 # search `finished` (by itself or on reaching `count`); the `part` that answered (`'engine'` or
@@ -53,7 +54,7 @@ from nonoprocess import (BYTES_PER_STATE, SAT_BASE_BYTES, EncodingTooBig,  # noq
 
 # %%
 ENGINE_SECONDS = 0.1  # the engine's head start, in seconds, before SAT joins the race
-RACE_SAT_BYTES = 56 * 2 ** 20  # the memory SAT may use in a race unless told otherwise
+RACE_SAT_BYTES = 56 * 2 ** 20  # SAT's first share of the memory in a race (see below)
 
 
 @dataclass
@@ -90,16 +91,21 @@ class Answer:
 #
 # - **Stopping.** CaDiCaL, once solving, cannot be interrupted from inside Python. So SAT runs in
 #   a child process, which we can kill, and which sends back each solution as it finds it:
-#   `nonoprocess.SatProcess(rows, cols, grid, count, sat, memory)`. `start()` starts it, `poll()`
+#   `nonoprocess.SatProcess(rows, cols, grid, count, sat, memory)`. `spawn()` starts its Python,
+#   which loads the solver and waits; `start()` spawns it if need be and sends the job, `poll()`
 #   reads what has arrived without waiting (true once SAT has ended), `wait(seconds)` waits, `stop()` kills it; `found`
 #   holds its solutions, `outcome` is `'done'` once SAT has answered, `joined` is when it started
 #   (None before), and `note(otherwise)` says what became of it (`otherwise` if stopped).
 # - **Memory** (MB: 2\*\*20 bytes). On a grid that line logic leaves mostly unknown, SAT's formula
 #   needs hundreds of MB (`nonoprocess.formula_bytes(states)` estimates it: 16 MB plus 1,000
-#   bytes per automaton state). In a race SAT gets a share, `RACE_SAT_BYTES` unless `sat_memory`
-#   says otherwise, chosen so that the race's processes stay together within 100 MB, a goal
-#   this project sets itself. SAT counts its states before building anything and *refuses* a
-#   formula estimated not to fit (its note: `not started`); the share is also the child's hard memory limit.
+#   bytes per automaton state). The user gives the race a budget, `memory`, for the whole tree
+#   of processes; SAT's *share* is what this process leaves of it, with room for the engine to
+#   grow (`nonoprocess.sat_share`; without a budget, `RACE_SAT_BYTES`; `sat_memory` sets the
+#   share outright). SAT counts its states before building anything and *refuses* a formula
+#   estimated not to fit (its note: `not started`); its memory is also the child's hard limit.
+#   SAT first gets at most `RACE_SAT_BYTES` (56 MB), so that puzzles that line logic or probing
+#   settles keep a small tree; if it refuses that, it starts again (`child.again(share)`) with
+#   its whole share once the engine has to search.
 # - **Giving up.** A part gives up when it runs out of time or memory, or dies: not an error. The
 #   other part goes on; if it gives up too, the answer says what became of both.
 #
@@ -169,33 +175,44 @@ def sat_answer(rows, cols, grid, count, timeout, sat=sat_solutions, memory=None)
 # ## The race
 #
 # The engine checks the clock every 64 line solves (lesson 10's queue strategy
-# `first_in_first_out_on_time`). `racing_strategy` adds the race to those checks: SAT joins once
-# the head start is over, and the engine stops when SAT has answered. `race` runs the engine with
+# `first_in_first_out_on_time`). `racing_strategy` adds the race to those checks: SAT's process is
+# spawned, then SAT joins once the head start is over (and starts again with its whole share if
+# it refused its first), and the engine stops when SAT has answered. `race` runs the engine with
 # it, waits for SAT if the engine gave up, and writes the `Answer`: the engine's if it finished,
-# SAT's if SAT did, else whatever both found. (`nonoprocess.engine_out_of_memory`: if the engine
-# runs out of memory after SAT joined, the race waits for SAT instead of failing.)
+# SAT's if SAT did, else whatever both found, each solution once (a set of those seen keeps the
+# merge fast when there are very many). (`nonoprocess.engine_out_of_memory`: if the engine runs
+# out of memory after SAT joined, the race waits for SAT instead of failing.)
 
 # %%
-def racing_strategy(child, start, engine_seconds):
-    """Lesson 10's queue strategy, which at its checks also starts SAT's `child` once the head
-    start is over, and stops the engine (SearchLimit) when SAT has answered."""
+def racing_strategy(child, start, engine_seconds, share=None):
+    """Lesson 10's queue strategy, which at its checks also spawns SAT's `child` after a quarter
+    of the head start, starts it once the head start is over, starts it again with its whole
+    `share` of the memory if it refused its formula and the engine has to search, and stops the
+    engine (SearchLimit) when SAT has answered."""
     def next_line(engine, queue):
         if engine.line_solves % 64 == 0:
-            if child.joined is None and time.perf_counter() - start >= engine_seconds:
+            elapsed = time.perf_counter() - start
+            if child.process is None and elapsed >= engine_seconds / 4:
+                child.spawn()  # its Python loads the solver meanwhile
+            if child.joined is None and elapsed >= engine_seconds:
                 child.start()
+            refused = child.outcome == 'too big' and share is not None and share > child.memory
+            if refused and engine.method == 'search':
+                child.again(share)
             if child.poll() and child.outcome == 'done':
                 raise SearchLimit('SAT answered first', engine.nodes, engine.seconds(), [])
         return nonoengine.first_in_first_out_on_time(engine, queue)
     return next_line
 
 
-def race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds) -> Answer:
+def race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds,
+         share=None) -> Answer:
     """The engine in this process, with SAT's `child` (a SatProcess) joining after
-    `engine_seconds`."""
+    `engine_seconds`; `share`: the most memory SAT may get (None: the child's own)."""
     answer = Answer([], False, 'engine', 0.0, count)  # (if the engine runs out of memory)
     with nonoprocess.engine_out_of_memory(child):
         answer = engine_answer(rows, cols, grid, count, timeout, engine,
-                               next_line=racing_strategy(child, start, engine_seconds))
+                               next_line=racing_strategy(child, start, engine_seconds, share))
     if not answer.finished and child.joined is not None:
         left = None if timeout is None else timeout - (time.perf_counter() - start)
         child.wait(left if left is None or left > 0 else 0)
@@ -212,7 +229,8 @@ def race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds)
     answer.seconds = seconds
     answer.sat_note = child.note('out of time')
     answer.part = 'engine' if child.joined is None else 'engine and SAT'
-    answer.solutions += [s for s in child.found if s not in answer.solutions]
+    seen = {tuple(map(tuple, solution)) for solution in answer.solutions}  # (a set: fast)
+    answer.solutions += [s for s in child.found if tuple(map(tuple, s)) not in seen]
     del answer.solutions[count:]
     return answer
 
@@ -223,25 +241,32 @@ def race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds)
 # %%
 def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
                    engine_seconds=ENGINE_SECONDS, use_engine=True, use_sat=True,
-                   engine=nonoengine.Searcher, sat=sat_solutions, sat_memory=None) -> Answer:
+                   engine=nonoengine.Searcher, sat=sat_solutions, sat_memory=None,
+                   memory=None) -> Answer:
     """Up to `count` solutions by a race: the engine starts, and SAT joins it after
     `engine_seconds`; the first part to finish answers. `timeout` bounds the whole. `engine`:
     a class like nonoengine.Searcher; `sat`: a generator like sat_solutions, defined at the top
-    level of a module (the child process imports it by name); `sat_memory`: bytes SAT may use
-    (None: RACE_SAT_BYTES in a race, no limit alone)."""
+    level of a module (the child process imports it by name); `memory`: bytes the whole process
+    tree may use (SAT gets what this process leaves: nonoprocess.sat_share); `sat_memory`: bytes
+    SAT may use, if said (None: from `memory`; without it, RACE_SAT_BYTES in a race, no limit
+    alone)."""
+    called = time.perf_counter()
     engine(rows, cols, grid)  # checks the puzzle: PuzzleError before any work
     count, timeout, engine_seconds, sat_memory = nonoprocess.check_race_options(
-        count, timeout, engine_seconds, sat_memory, use_engine, use_sat)
+        count, timeout, engine_seconds, sat_memory, use_engine, use_sat, memory)
     start = time.perf_counter()
+    if timeout is not None:  # the check's time counts (on a huge puzzle, most of a second)
+        timeout = max(0.0, timeout - (start - called))
     if not use_engine:
         if not sat_available():
             raise ImportError(SAT_MISSING)
         return sat_answer(rows, cols, grid, count, timeout, sat, sat_memory)
     if not (use_sat and sat_available()):
         return engine_answer(rows, cols, grid, count, timeout, engine)
-    child = SatProcess(rows, cols, grid, count, sat, sat_memory or RACE_SAT_BYTES)
+    share = sat_memory or RACE_SAT_BYTES
+    child = SatProcess(rows, cols, grid, count, sat, min(share, RACE_SAT_BYTES))
     try:
-        return race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds)
+        return race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds, share)
     finally:
         child.stop()
 
@@ -311,12 +336,13 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # nonoprocess.show_race(every_run)   # (the counts this section speaks of)
 
 # %% [markdown]
-# Where the engine wins (blue), the race costs little: on most puzzles SAT never joins (the blue
-# points below `y = x` are timing noise between separate runs). Where SAT wins (orange), the race
-# pays for the head start and a second process: above `y = x`, below the goal. The two red points
-# are races that gave up at the time limit, so they miss the goal wherever they lie. SAT alone settled both (printed above), but in the race SAT refused their formula
-# and the engine could not finish alone; the answer's `sat_note` says so, and a user may try SAT
-# alone, with more memory.
+# Where the engine wins (blue), the race costs little (the blue points below `y = x` are timing
+# noise between separate runs). Where SAT wins (orange), the race pays for the head start and for
+# sharing the machine with the engine: above `y = x`, mostly below the goal. The misses are
+# printed above: this run shared a two-core machine with other work, which a race of two
+# processes feels more than either part alone. The race answered every puzzle that some part
+# answered, a random 50x50 picture included, where SAT needs its whole share of the memory;
+# where line logic or probing settled the puzzle, the tree stayed small (its largest is printed).
 #
 # ## What we have learned, and what comes next
 #
@@ -324,7 +350,8 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 #   stopped.
 # - `find_solutions` returns an `Answer`: its status, the part that answered, and what became of
 #   SAT.
-# - The head start keeps easy puzzles cheap; the memory share keeps the race within a budget.
+# - The head start keeps easy puzzles cheap; SAT's share of the memory keeps the race within the
+#   user's budget.
 #
 # Next, lesson 13 leaves black and white: lines whose blocks have colours.
 #

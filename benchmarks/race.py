@@ -35,13 +35,17 @@ Parts:
             (killed then). A sample costs about 0.1 ms (the tree is read from /proc), a few per
             cent of one core. Per puzzle: the faster of the engine alone and SAT alone (over the
             runs that finished, exit 0 or 1), the race's ratio to it, two targets (race <= 1.3 x
-            faster + 0.15 s; the race's tree peak <= 100 MB, MB here being 2**20 bytes), and
+            faster + 0.15 s; the race's tree peak <= 50 MB where line logic or probing settled
+            the puzzle, else <= the command's 1024 MB budget, MB being 2**20 bytes), and
             whether the modes that finished agree (unique / multiple / none). Writes race.csv
             and prints a summary: how many puzzles meet each target, the worst ratio, the
             largest peak, and the misses by name.
   startup   `python -c pass` against the command on a 1x1 puzzle (.non), whole processes, same
             interpreter (sys.executable) and environment, interleaved, the median of --startup-runs
-            (30) each; the difference in ms (target: at most 40 ms). Then `python -X importtime
+            (30) each; the difference in ms (target: at most 40 ms) and the ratio. The same for
+            each installed `nonogram` script (--installed; default: the one on the PATH), against
+            its own interpreter's `-c pass`, without PYTHONPATH, as a user runs it (install one
+            with `pip install -e .`, or `pip install .` in a venv). Then `python -X importtime
             -m nonocommand ONE.non`: the 15 modules with the largest cumulative import time (and
             which module imported each), the total, and whether any of xml.etree, argparse,
             matplotlib, nonocolour, nonocolourfiles, PIL or pysat was imported. Writes
@@ -114,7 +118,9 @@ QUICK_PUZZLES = ['webpbn-00001', 'webpbn-00023', 'pynogram-smile']  # shipped in
 MODES = {'no-sat': ['--no-sat'], 'race': [], 'sat': ['--sat']}
 MB = 2 ** 20
 SAMPLE_SECONDS = 0.005
-RATIO_TARGET, SLACK_SECONDS, PEAK_TARGET_MB, STARTUP_TARGET_MS = 1.3, 0.15, 100, 40
+RATIO_TARGET, SLACK_SECONDS, STARTUP_TARGET_MS = 1.3, 0.15, 40
+BUDGET_MB, SMALL_TREE_MB = 1024, 50  # the command's --memory; the tree where the engine settles
+# by line logic or probing alone
 WATCHED = ['xml.etree', 'argparse', 'matplotlib', 'nonocolour', 'nonocolourfiles', 'PIL', 'pysat']
 BIG_FORMULA = 150_000  # clauses: past this, a slow whole-grid count may be stopped
 
@@ -310,12 +316,14 @@ def run_tree(argv, kill_after):
             lines[-1] if lines else '', stray, max(marks, default=0) / MB, sum(marks) / MB)
 
 
-def timed_run(argv, timeout=None):
+def timed_run(argv, timeout=None, env=None):
     """(wall seconds, exit code, stdout, stderr) of one whole process, without sampling its
-    memory; a run past `timeout` seconds is killed (exit code 'killed')."""
+    memory; a run past `timeout` seconds is killed (exit code 'killed'). `env`: its environment
+    (None: child_environment())."""
     start = time.perf_counter()
     try:
-        result = subprocess.run(argv, cwd=ROOT, env=child_environment(), stdin=subprocess.DEVNULL,
+        result = subprocess.run(argv, cwd=ROOT, env=env or child_environment(),
+                                stdin=subprocess.DEVNULL,
                                 capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return time.perf_counter() - start, 'killed', '', ''
@@ -403,9 +411,16 @@ def puzzle_row(name, path, runs):
         'time_ok': ('' if faster is None and race is None else
                     race is not None and (faster is None
                                           or race <= RATIO_TARGET * faster + SLACK_SECONDS)),
-        'memory_ok': float(row['race_tree_peak_mb']) <= PEAK_TARGET_MB,
+        'memory_ok': float(row['race_tree_peak_mb']) <= memory_target(row['race_verdict']),
         'answers_agree': len(statuses) <= 1})
     return row
+
+
+def memory_target(verdict):
+    """The race's tree peak target in MB: SMALL_TREE_MB where its verdict says that line logic or
+    probing settled the puzzle, else the command's budget, BUDGET_MB."""
+    easy = 'line logic' in verdict or 'needs probing' in verdict
+    return SMALL_TREE_MB if easy else BUDGET_MB
 
 
 def own_rss_mb():
@@ -447,7 +462,8 @@ def print_modes_summary(table):
     print(f'time target (race <= {RATIO_TARGET} x faster + {SLACK_SECONDS} s): '
           f'{len(timed) - len(slow)} of {len(timed)} puzzles that some mode answered'
           + (f'; worst ratio {max(ratios)[0]:.2f} ({max(ratios)[1]})' if ratios else ''))
-    print(f'memory target (race tree peak <= {PEAK_TARGET_MB} MB): {len(table) - len(heavy)} of '
+    print(f'memory target (race tree peak <= {SMALL_TREE_MB} MB where line logic or probing '
+          f'settled, else <= {BUDGET_MB} MB): {len(table) - len(heavy)} of '
           f'{len(table)}; largest {float(peak["race_tree_peak_mb"]):.1f} MB ({peak["puzzle"]})')
     print(f'missed the time target: {", ".join(slow) or "none"}')
     print(f'missed the memory target: {", ".join(heavy) or "none"}')
@@ -465,9 +481,10 @@ def print_modes_summary(table):
 ONE_BY_ONE = 'width 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n'
 
 
-def wall_seconds(argv):
-    """Wall seconds of one whole process; it must succeed."""
-    seconds, code, _, stderr = timed_run(argv)
+def wall_seconds(argv, env=None):
+    """Wall seconds of one whole process (in the environment `env`, by default
+    child_environment()); it must succeed."""
+    seconds, code, _, stderr = timed_run(argv, env=env)
     if code != 0:
         sys.exit(f'{" ".join(argv)} failed (exit {code}): {stderr[-500:]}')
     return seconds
@@ -495,29 +512,70 @@ def was_imported(name, modules):
     return any(module == name or module.startswith(name + '.') for module in modules)
 
 
+def installed_interpreter(script):
+    """The Python that an installed console script (such as `nonogram`) runs: its #! line."""
+    with open(script, 'rb') as file:
+        first = file.readline().decode(errors='replace').strip()
+    if not first.startswith('#!'):
+        sys.exit(f'{script} does not start with #!: not an installed console script')
+    return first[2:].split()[0]
+
+
+def install_kind(python, env):
+    """'pip install -e .' if the interpreter `python` imports nonocommand from a checkout (an
+    editable install), else 'pip install .' (a copy in its site-packages)."""
+    where = subprocess.run([python, '-c', 'import nonocommand; print(nonocommand.__file__)'],
+                           cwd='/', env=env, capture_output=True, text=True)
+    if where.returncode != 0:
+        sys.exit(f'{python} cannot import nonocommand: {where.stderr[-300:]}')
+    return 'pip install .' if 'site-packages' in where.stdout else 'pip install -e .'
+
+
+def startup_pair(nothing, command, label, runs, env):
+    """Rows of startup.csv for `nothing` (python -c pass) against `command` (on a 1x1 puzzle),
+    interleaved, `runs` of each, in the environment `env`: both medians, their difference (with
+    the target) and the ratio of the command's median to python's."""
+    wall_seconds(command, env)  # writes the bytecode caches
+    times = {'python -c pass': [], label: []}
+    for k in progress(range(runs), f'start-up ({label})'):
+        pair = [(nothing, 'python -c pass'), (command, label)]
+        for argv, what in pair[::1 if k % 2 else -1]:
+            times[what].append(wall_seconds(argv, env))
+    table = [{'what': what, 'runs': len(seconds),
+              'median_ms': f'{statistics.median(seconds) * 1000:.1f}',
+              'min_ms': f'{min(seconds) * 1000:.1f}', 'max_ms': f'{max(seconds) * 1000:.1f}',
+              'target_ms': '', 'meets_target': '', 'ratio': ''} for what, seconds in times.items()]
+    medians = [statistics.median(seconds) * 1000 for seconds in times.values()]
+    difference = medians[1] - medians[0]
+    table.append({'what': f'difference ({label} - python)', 'runs': '',
+                  'median_ms': f'{difference:.1f}', 'min_ms': '', 'max_ms': '',
+                  'target_ms': STARTUP_TARGET_MS, 'meets_target': difference <= STARTUP_TARGET_MS,
+                  'ratio': f'{medians[1] / medians[0]:.2f}'})
+    print(f'\nStart-up, median of {runs} runs each: python -c pass {medians[0]:.1f} ms, '
+          f'{label} {medians[1]:.1f} ms, difference {difference:.1f} ms, ratio '
+          f'{medians[1] / medians[0]:.2f} (target at most {STARTUP_TARGET_MS} ms more: '
+          f'{"met" if difference <= STARTUP_TARGET_MS else "MISSED"})')
+    return table
+
+
 def part_startup(args, out):
-    """Python doing nothing against the command on a 1x1 puzzle; what the command imports."""
+    """Python doing nothing against the command on a 1x1 puzzle, run as `python -m nonocommand`
+    from this checkout and as each installed `nonogram` (--installed); what the command imports."""
     with tempfile.TemporaryDirectory() as folder:
         one = Path(folder) / 'one.non'
         one.write_text(ONE_BY_ONE)
-        nothing = [sys.executable, '-c', 'pass']
         command = [sys.executable, '-m', 'nonocommand', str(one)]
-        wall_seconds(command)  # writes the bytecode caches
-        times = {'python -c pass': [], 'python -m nonocommand one.non (1x1)': []}
-        for k in progress(range(args.startup_runs), 'start-up'):
-            pair = [(nothing, 'python -c pass'), (command, 'python -m nonocommand one.non (1x1)')]
-            for argv, label in pair[::1 if k % 2 else -1]:
-                times[label].append(wall_seconds(argv))
+        table = startup_pair([sys.executable, '-c', 'pass'], command,
+                             'python -m nonocommand one.non (1x1)', args.startup_runs,
+                             child_environment())
+        user = {key: value for key, value in os.environ.items() if key != 'PYTHONPATH'}
+        for script in args.installed:  # as a user runs it: no PYTHONPATH, the installed modules
+            python = installed_interpreter(script)
+            table += startup_pair([python, '-c', 'pass'], [script, str(one)],
+                                  f'nonogram one.non (1x1, {install_kind(python, user)})',
+                                  args.startup_runs, user)
         traced = subprocess.run([sys.executable, '-X', 'importtime', *command[1:]], cwd=ROOT,
                                 env=child_environment(), capture_output=True, text=True)
-    table = [{'what': label, 'runs': len(seconds), 'median_ms': f'{statistics.median(seconds) * 1000:.1f}',
-              'min_ms': f'{min(seconds) * 1000:.1f}', 'max_ms': f'{max(seconds) * 1000:.1f}',
-              'target_ms': '', 'meets_target': ''} for label, seconds in times.items()]
-    medians = [statistics.median(seconds) * 1000 for seconds in times.values()]
-    difference = medians[1] - medians[0]
-    table.append({'what': 'difference (command - python)', 'runs': '', 'median_ms': f'{difference:.1f}',
-                  'min_ms': '', 'max_ms': '', 'target_ms': STARTUP_TARGET_MS,
-                  'meets_target': difference <= STARTUP_TARGET_MS})
     write_csv(out / 'startup.csv', table)
     modules = import_times(traced.stderr)
     top = sorted(modules.items(), key=lambda item: -item[1][1])[:15]
@@ -537,10 +595,6 @@ def part_startup(args, out):
                     'cumulative_ms': f'{total / 1000:.1f}', 'self_ms': '', 'imported_by': '',
                     'imported': ''})
     write_csv(out / 'startup-imports.csv', imports)
-    print(f'\nStart-up, median of {args.startup_runs} runs each: python -c pass '
-          f'{medians[0]:.1f} ms, the command on a 1x1 puzzle {medians[1]:.1f} ms, difference '
-          f'{difference:.1f} ms (target at most {STARTUP_TARGET_MS} ms: '
-          f'{"met" if difference <= STARTUP_TARGET_MS else "MISSED"})')
     print(f'imports (python -X importtime): {len(modules)} modules, {total / 1000:.1f} ms of '
           'import time in all; the largest by cumulative time:')
     for name, (own, cumulative, parent) in top:
@@ -945,6 +999,9 @@ def main(argv=None):
     parser.add_argument('--seeds', type=int, default=2, help='random pictures per size and density')
     parser.add_argument('--seed', type=int, default=1, help='the first seed')
     parser.add_argument('--startup-runs', type=int, default=30)
+    parser.add_argument('--installed', nargs='*', default=None, metavar='SCRIPT',
+                        help='installed `nonogram` scripts whose start-up to measure too (default: '
+                             'nonogram on the PATH, if any; none: --installed alone)')
     parser.add_argument('--pbnsolve', help='the pbnsolve binary for the peers part (default: '
                                            '$PBNSOLVE, else pbnsolve on the PATH; none: skipped)')
     parser.add_argument('--peer-runs', type=int,
@@ -957,6 +1014,8 @@ def main(argv=None):
     if args.quick:
         args.sizes = [size for size in args.sizes if size <= 20]
         args.seeds, args.startup_runs = 1, min(args.startup_runs, 5)
+    if args.installed is None:
+        args.installed = [shutil.which('nonogram')] if shutil.which('nonogram') else []
     if args.peer_runs is None:
         args.peer_runs = 1 if args.quick else 7
     if (args.timeout <= 0 or args.repeats < 1 or args.seeds < 0 or args.startup_runs < 1

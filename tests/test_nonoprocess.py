@@ -257,6 +257,54 @@ def test_cap_address_space_makes_big_allocations_fail():
     assert result.stdout == "refused\n", result.stderr
 
 
+# --- the whole tree's budget ---------------------------------------------------------------------
+
+@linux_only
+def test_sat_shares_what_this_process_leaves(monkeypatch):
+    monkeypatch.setattr(nonoprocess, "own_cap", lambda: None)
+    monkeypatch.setattr(nonoprocess, "mapped_bytes", lambda: 30 * MB)
+    start, room = nonoprocess.CHILD_START_BYTES, nonoprocess.ENGINE_ROOM_BYTES
+    assert nonoprocess.sat_share(1024 * MB, use_engine=False) == 1024 * MB - 30 * MB - start
+    assert nonoprocess.sat_share(1024 * MB) == 1024 * MB - 30 * MB - start - room
+    small = 100 * MB - 30 * MB - start  # a small budget: the engine gets half of what is left
+    assert nonoprocess.sat_share(100 * MB) == small - small // 2
+    assert nonoprocess.sat_share(40 * MB) == 0  # nothing left: never below 0
+    assert nonoprocess.engine_cap(1024 * MB) == 30 * MB + room
+    assert nonoprocess.engine_cap(100 * MB) == 30 * MB + small // 2
+    left = 1024 * MB - 30 * MB - start  # listing very many solutions: they are kept here
+    assert nonoprocess.engine_cap(1024 * MB, listing=True) == 30 * MB + left // 2
+    # A process capped by engine_cap leaves SAT exactly the rest, however it has grown since.
+    monkeypatch.setattr(nonoprocess, "own_cap", lambda: 94 * MB)
+    monkeypatch.setattr(nonoprocess, "mapped_bytes", lambda: 60 * MB)
+    assert nonoprocess.sat_share(1024 * MB) == 1024 * MB - 94 * MB - start
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: nonoprocess.sat_share(None), TypeError, "memory must be a whole number"),
+    (lambda: nonoprocess.sat_share(-1), ValueError, "memory must be at least 0"),
+    (lambda: nonoprocess.engine_cap("1 GB"), TypeError, "memory must be"),
+    (lambda: nonoprocess.formula_bytes(2.5), TypeError, "states must be"),
+    (lambda: nonoprocess.new_solver(None), TypeError, "name must be the name of a python-sat"),
+])
+def test_budget_functions_name_a_bad_argument(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+@linux_only
+def test_the_process_sizes_are_read_from_the_system():
+    code = ("import nonoprocess\n"
+            "before = nonoprocess.mapped_bytes()\n"
+            "hoard = bytearray(64 * 2 ** 20)\n"
+            "print(nonoprocess.mapped_bytes() - before >= 60 * 2 ** 20, nonoprocess.own_cap())\n"
+            "cap = nonoprocess.engine_cap(2 ** 30)\n"
+            "nonoprocess.cap_address_space(cap)\n"
+            "print(nonoprocess.own_cap() == cap, cap - nonoprocess.mapped_bytes() <= 64 * 2 ** 20)\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert result.stdout.split() == ["True", "None", "True", "True"], result.stderr
+
+
 # --- functions from a notebook ------------------------------------------------------------------
 
 def test_a_notebook_function_is_replaced_by_its_twin(monkeypatch):
@@ -364,10 +412,27 @@ def test_show_race_counts_what_lesson_11_says(capsys):
     joined = sum(row["sat_joined"] for row in rows)
     assert out[0].endswith(f"SAT joined the race on {joined}, never on {len(rows) - joined}")
     over = [row for row in rows if row["faster"] is not None and row["time_ok"] != "True"]
-    assert len(out) == 3 + len(over) and "the race within the goal on" in out[1]
-    assert all("gave up" in line for line in out[2:-1])
-    assert "refused its formula" in "".join(out)  # SatProcess.note's "not started", reworded
+    assert len(out) == 3 + len(over) and "within the goal on" in out[1]
+    assert all("the faster part alone" in line for line in out[2:-1])
     assert out[-1].startswith("the largest process tree:")
+    assert "where line logic or probing settled the puzzle" in out[-1]
+
+
+def test_show_race_names_each_miss_and_the_part_that_was_faster(capsys):
+    def row(puzzle, race, engine, sat, answered_by, verdict="multiple solutions"):
+        faster = min(x for x in (engine, sat) if x is not None)
+        return {"puzzle": puzzle, "sat_joined": answered_by != "engine", "faster": faster,
+                "race": race, "answered_by": answered_by, "no-sat_seconds": str(engine or ""),
+                "time_ok": str(race <= 1.3 * faster + 0.15), "race_verdict": verdict,
+                "race_tree_peak_mb": "40", "sat_tree_peak_mb": "120"}
+    rows = [row("a", 0.1, 0.1, 0.3, "engine", "unique solution, needs probing"),
+            row("b", 2.0, None, 1.0, "SAT"), row("c", 20.0, 0.5, None, "none")]
+    nonoprocess.show_race(rows)
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "3 some way answered, the race 2 of those; within the goal on 1; not on:"
+    assert out[2] == "  b: the race 2.00 s, answered by SAT; the faster part alone (SAT) 1.00 s"
+    assert out[3] == "  c: the race gave up; the faster part alone (the engine) 0.50 s"
+    assert "probing settled the puzzle, 40 MB (under 50 MB on 1 of 1)" in out[4]
 
 
 def test_the_figures_draw(monkeypatch):

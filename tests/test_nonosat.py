@@ -164,6 +164,8 @@ def test_without_python_sat_the_engine_works_alone(monkeypatch):
     ({"timeout": -1}, ValueError, "timeout must be at least 0"),
     ({"engine_seconds": "x"}, TypeError, "engine_seconds must be a number"),
     ({"sat_memory": 1.5}, TypeError, "sat_memory must be"),
+    ({"memory": "1 GB"}, TypeError, "memory must be"),
+    ({"memory": -1}, ValueError, "memory must be at least 0"),
     ({"use_engine": False, "use_sat": False}, ValueError, "cannot both be False"),
 ])
 def test_bad_options_are_named(options, error, words):
@@ -182,6 +184,77 @@ def test_a_race_that_runs_out_keeps_every_solution_found():
     answer = find_solutions(rows, cols, timeout=2, count=3)
     assert not answer.finished and answer.status in ("unknown", "multiple")
     assert all(solution_fits(rows, cols, grid) for grid in answer.solutions)
+
+
+@requires_sat
+@pytest.mark.usefixtures("no_child_left")
+def test_listing_very_many_solutions_keeps_to_the_timeout():
+    """The race used to merge SAT's solutions into the engine's one by one against a list
+    (quadratic): with count=10**9 and timeout 3 on this 12x12 puzzle (12! solutions, every row
+    and column one cell), it returned after 16 s."""
+    rows = cols = [[1]] * 12
+    start = time.perf_counter()
+    answer = find_solutions(rows, cols, count=10 ** 9, timeout=3)
+    assert time.perf_counter() - start < 3 + 4  # (generous: a busy machine)
+    assert not answer.finished and len(answer.solutions) > 100
+    assert len({repr(grid) for grid in answer.solutions}) == len(answer.solutions)
+    assert all(solution_fits(rows, cols, grid) for grid in answer.solutions[::97])
+
+
+@requires_sat
+def test_the_whole_budget_gives_sat_what_this_process_leaves(monkeypatch):
+    given = []
+    monkeypatch.setattr(nonosat, "race", lambda *args: given.append(args[9]) or "raced")
+    monkeypatch.setattr(nonosat, "sat_answer", lambda *args: given.append(args[6]) or "alone")
+    MB = 2 ** 20
+    big = nonoprocess.mapped_bytes() + 1024 * MB  # (this process counts in the budget)
+    assert find_solutions(*DIAGONAL, memory=big) == "raced"
+    assert find_solutions(*DIAGONAL, memory=big, use_engine=False) == "alone"
+    raced, alone = given
+    share = nonoprocess.sat_share  # (this process may map a little more by now)
+    assert abs(raced - share(big, True)) < 16 * MB and abs(alone - share(big, False)) < 16 * MB
+    assert 800 * MB < raced < alone < 1024 * MB  # most of it: not a fixed share
+    find_solutions(*DIAGONAL, memory=big, sat_memory=8 * MB)  # said outright, sat_memory wins
+    assert given[-1] == 8 * MB
+    find_solutions(*DIAGONAL)  # no budget: the race's share, as before
+    assert given[-1] == nonosat.RACE_SAT_BYTES
+
+
+@requires_sat
+@pytest.mark.usefixtures("no_child_left")
+def test_sat_refused_in_its_first_share_starts_again_when_the_engine_searches(monkeypatch):
+    """SAT first gets at most RACE_SAT_BYTES (a small tree where line logic or probing settles);
+    if it refuses its formula there, it gets its whole share once the engine searches."""
+    monkeypatch.setattr(nonosat, "RACE_SAT_BYTES", 8 * 2 ** 20)  # (Forever's formula: more)
+    rows, cols = read_clues(PUZZLES / "webpbn-06574.non")  # the engine must search
+    started = []
+    again = nonoprocess.SatProcess.again
+    monkeypatch.setattr(nonoprocess.SatProcess, "again",
+                        lambda child, memory: started.append(memory) or again(child, memory))
+    answer = find_solutions(rows, cols, engine_seconds=0, memory=nonoprocess.mapped_bytes()
+                            + 1024 * 2 ** 20, engine=SlowerSearcher, timeout=60)
+    assert started and started[0] > 500 * 2 ** 20  # its whole share, after the refusal
+    assert (answer.status, answer.part) == ("unique", "SAT")
+
+
+class SlowerSearcher(nonoengine.Searcher):
+    """Lesson 10's engine without probing (it searches at once), slowed down: a thousandth of a
+    second per line solve."""
+    def __init__(self, *args, **options):
+        super().__init__(*args, probing=False, **options)
+
+    def solve_line(self, line):
+        time.sleep(0.001)
+        return super().solve_line(line)
+
+
+@requires_sat
+def test_a_small_budget_leaves_sat_too_little_for_a_big_formula():
+    rows, cols = read_clues(PUZZLES / "webpbn-06574.non")
+    alone = find_solutions(rows, cols, use_engine=False, memory=40 * 2 ** 20, timeout=30)
+    assert alone.status == "unknown" and alone.sat_note.startswith("not started")
+    roomy = nonoprocess.mapped_bytes() + 300 * 2 ** 20  # (this process counts in the budget)
+    assert find_solutions(rows, cols, use_engine=False, memory=roomy, timeout=30).status == "unique"
 
 
 def solution_fits(rows, cols, grid):
