@@ -88,7 +88,6 @@ def test_command_with_givens_clues_png_and_several_puzzles(tmp_path):
     ("bad.non", b"\x00\x01\x02garbage\xff", "binary data"),
     ("bad.png", b"\x00\x01\x02garbage\xff", "not a picture"),
     ("bad.non", b"width 3\nheight 2\nrows\n1,2\n1\ncolumns\n1\n1\n1\n", "line 4: row 1: clue [1, 2] needs"),
-    ("bad.non", b"width 2\nheight 2\nrows\n2\n1\ncolumns\n1\n1\n", "line 7: rows need 3 filled cells"),
     ("bad.xml", b"<puzzleset><puzzle>", "not well-formed XML"),
     ("bad", b"<puzzleset><puzzle>", "not well-formed XML"),
 ])
@@ -203,27 +202,30 @@ def test_sat_gives_up_cleanly_on_time():
 
 # --- the race of the engine and SAT (the default) ---------------------------------------------
 
+def words_of(answer, show="one", **plain):
+    """(exit code, grids, line) of an Answer, as the command turns it into words."""
+    return nonocommand.verdict(nonocommand.result_of(answer, 100, **plain), show)
+
+
 def test_the_verdict_line_says_which_part_answered():
-    args = nonocommand.command_parser().parse_args(["x.non"])
     by = {"SAT": nonosat.Answer([[[1]]], True, "SAT", 0.5, 2, sat_joined=0.1),
           "SAT alone": nonosat.Answer([[[1]]], True, "SAT", 0.5, 2),
           "engine": nonosat.Answer([[[1]]], True, "engine", 0.5, 2, 0.1, "stopped", "search",
                                    7, 100, 20)}
-    assert nonocommand.answer_words(by["SAT"], args)[2] == "unique solution, found by SAT, racing the engine"
-    assert nonocommand.answer_words(by["SAT alone"], args)[2] == "unique solution, found by SAT"
-    assert nonocommand.answer_words(by["engine"], args)[2] == "unique solution, needs search"
+    assert words_of(by["SAT"])[2] == "unique solution, found by SAT, racing the engine"
+    assert words_of(by["SAT alone"])[2] == "unique solution, found by SAT"
+    assert words_of(by["engine"])[2] == "unique solution, needs search"
     none = nonosat.Answer([], True, "SAT", 0.5, 2, sat_joined=0.1)
-    assert nonocommand.answer_words(none, args) == (
+    assert words_of(none) == (
         1, [], "no solution: the clues contradict each other (SAT, racing the engine)")
     both = nonosat.Answer([], False, "engine and SAT", 3.04, 2, 0.1, "ran out of memory (...)",
                           "search", 40, 900, 300)
-    assert nonocommand.answer_words(both, args) == (3, [], "gave up after 3.0 s (engine: 40 search "
-                                                  "nodes; SAT: ran out of memory (...); --sat runs "
-                                                  "SAT alone, with more of the memory)")
+    assert words_of(both) == (3, [], "gave up after 3.0 s (engine: 40 search "
+                                     "nodes; SAT: ran out of memory (...); --memory sets "
+                                     "the budget in MB (--sat gives SAT more of it))")
     alone = nonosat.Answer([], False, "SAT", 3.04, 2, None, "ran out of memory (...)")
-    sat_args = nonocommand.command_parser().parse_args(["x.non", "--sat"])
-    assert nonocommand.answer_words(alone, sat_args) == (3, [], "gave up after 3.0 s (SAT: ran out of "
-                                                       "memory (...); --memory sets the budget in MB)")
+    assert words_of(alone, sat_alone=True) == (3, [], "gave up after 3.0 s (SAT: ran out of "
+                                                      "memory (...); --memory sets the budget in MB)")
 
 
 def test_sat_from_the_start_says_so():
@@ -257,30 +259,31 @@ def test_a_race_that_runs_out_of_time_names_both_parts():
                          "0.1", timeout=120)
     assert code == 3 and err == ""
     assert re.fullmatch(r"gave up after \d+\.\d s \(engine: \d+ search nodes?; SAT: [^;]+; "
-                        r"(--sat runs SAT alone, with more of the memory; )?--timeout 1\.5\)",
+                        r"(--memory sets the budget in MB \(--sat gives SAT more of it\); )?"
+                        r"--timeout 1\.5\)",
                         out.splitlines()[-1])
 
 
 def test_a_race_that_refuses_sat_points_to_sat_alone(tmp_path):
-    # A wide-open random 50x50 picture: SAT's formula would not fit its share of a race (lesson 12),
-    # and raising --memory would not raise that share, so the verdict names --sat instead.
+    # A wide-open random 50x50 picture: SAT's formula would not fit its share of a race within
+    # --memory 100 (lesson 12), so the verdict names --memory, and --sat (SAT gets more alone).
     pytest.importorskip("pysat.solvers")
     rows, cols = nonogram2d.pic2gram(nonoprobe.random_picture(50, 50, 0.5, seed=2))
     path = tmp_path / "wide-open.non"
     path.write_text(format_non(Puzzle(rows, cols)))
-    code, out, err = run(str(path), "--timeout", "1", timeout=120)
+    code, out, err = run(str(path), "--timeout", "1", "--memory", "100", timeout=120)
     assert code == 3 and err == ""
-    assert "SAT: not started" in out and "--sat runs SAT alone, with more of the memory" in out
+    assert "SAT: not started" in out and "--memory sets the budget in MB (--sat gives" in out
 
 
 @pytest.mark.parametrize("options, words", [
-    (["--sat", "--no-sat"], "not allowed with"),
+    (["--sat", "--no-sat"], "--sat and --no-sat do not go together"),
     (["--engine-seconds", "0"], "--engine-seconds must be a positive number"),
 ])
 def test_solver_option_errors(options, words, capsys):
-    with pytest.raises(SystemExit) as stop:
-        main([str(PUZZLES / "webpbn-00001.non"), *options])
-    assert stop.value.code == 2 and words in capsys.readouterr().err
+    assert main([str(PUZZLES / "webpbn-00001.non"), *options]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and words in captured.err and len(captured.err.splitlines()) == 1
 
 
 # --- every limit holds ---------------------------------------------------------------------------
