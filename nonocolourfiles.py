@@ -26,11 +26,13 @@ A colour without a character gets one: the first letter of its name that no othe
 Errors: a malformed file raises `nonofiles.PuzzleFileError` naming the file and line (an unknown
 colour, two colours with one character, a count of zero, a clue too long for its line, rows and
 columns that ask for different numbers of cells of a colour, a solution that does not fit);
-bad arguments raise TypeError or ValueError. Sizes are written rows x columns. Importing this
-module does not load Pillow.
+bad arguments raise TypeError or ValueError; rows and columns that need different numbers of cells
+of a colour raise `nonofiles.TotalsDifferError` (a well-formed puzzle without a solution). Every
+reader takes `deadline` (a time.monotonic() value, keyword-only) and raises nonocheck.SearchLimit
+once it passes. A colour's character may be any one visible character, of any script. Sizes are
+written rows x columns. Importing this module does not load Pillow.
 """
 
-import html
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -38,10 +40,11 @@ from pathlib import Path
 
 from nonocheck import colour_totals, shortest_line
 from nonocolourline import colour_clues
-from nonodraw import SPARE_CHARS, Colour, name_colours, visible_char
-from nonofiles import (MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, Source, file_bytes,
-                       file_text, on_white, opened_image, parse_xml_tree, scaled_size, xml_clues,
-                       xml_count, xml_metadata)
+from nonodraw import SPARE_CHARS, Colour, name_colours
+from nonofiles import (MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, Source, TotalsDifferError,
+                       checked_path, file_bytes, file_text, on_white, opened_image,
+                       parse_xml_tree, reading_clock, scaled_size, xml_clues, xml_count,
+                       xml_metadata)
 
 ColourClue = list[tuple[int, int]]  # blocks as (length, colour number); colour 0 is the background
 
@@ -66,16 +69,27 @@ class ColourPuzzle:
 STANDARD_RGB = {'white': 'ffffff', 'black': '000000'}
 
 
-def parse_colour_xml(text: str, source: Source = '<text>') -> list[ColourPuzzle]:
-    """Read webpbn XML (a <puzzleset> or one <puzzle>), in colour or not; return ColourPuzzles."""
+def visible_char(char) -> bool:
+    """Is `char` one visible character (a letter, digit, punctuation or symbol of any script, a
+    CJK character included; no space, control or combining mark)?"""
+    import unicodedata
+
+    return isinstance(char, str) and len(char) == 1 and unicodedata.category(char)[0] in 'LNPS'
+
+
+def parse_colour_xml(text: str, source: Source = '<text>', *,
+                     deadline=None) -> list[ColourPuzzle]:
+    """Read webpbn XML (a <puzzleset> or one <puzzle>), in colour or not; return ColourPuzzles.
+    deadline: a time.monotonic() value; SearchLimit (nonocheck) once it passes."""
     if not isinstance(text, str):
-        raise TypeError(f'parse_colour_xml reads a str of XML, not {type(text).__name__}')
-    root, starts = parse_xml_tree(text, source)
+        raise TypeError(f'text must be a str of XML, not {type(text).__name__}')
+    clock = reading_clock(deadline, source)
+    root, starts = parse_xml_tree(text, source, deadline=clock)
     elements = [root] if root.tag == 'puzzle' else root.findall('puzzle')
     if root.tag not in ('puzzle', 'puzzleset') or not elements:
         raise PuzzleFileError(source, starts.get(root), 'expected <puzzleset> of <puzzle> '
                                                         'elements, or one <puzzle>')
-    return [xml_colour_puzzle(element, starts, source) for element in elements]
+    return [xml_colour_puzzle(element, starts, source, deadline=clock) for element in elements]
 
 
 def xml_colours(element, starts: dict, source: Source) -> list[Colour]:
@@ -101,10 +115,12 @@ def xml_colours(element, starts: dict, source: Source) -> list[Colour]:
         named[name] = (rgb if len(rgb) == 6 else ''.join(d * 2 for d in rgb), char, where)
     default = element.get('defaultcolor', 'black')
     uncoloured = any(count.get('color') is None for count in element.iter('count'))
-    for name in [background] + ([default] if uncoloured else []):  # (only if used)
+    for name, role in [(background, 'backgroundcolor')] + (
+            [(default, 'defaultcolor')] if uncoloured else []):  # (only if used)
         if name not in named:
             if name not in STANDARD_RGB:
-                raise PuzzleFileError(source, line, f'colour {name!r} is used but not defined')
+                raise PuzzleFileError(source, line, f'colour {name!r} is used but not defined '
+                                                    f'(the puzzle\'s {role})')
             named[name] = (STANDARD_RGB[name], None, line)
     order = [background] + [name for name in named if name != background]
     chars = {}
@@ -127,8 +143,10 @@ def xml_colours(element, starts: dict, source: Source) -> list[Colour]:
     return [Colour(name, chars[name], named[name][0]) for name in order]
 
 
-def xml_colour_puzzle(element, starts: dict, source: Source) -> ColourPuzzle:
-    """One <puzzle> element as a ColourPuzzle, checked, with errors naming the line."""
+def xml_colour_puzzle(element, starts: dict, source: Source, *, deadline=None) -> ColourPuzzle:
+    """One <puzzle> element as a ColourPuzzle, checked, with errors naming the line.
+    deadline: see parse_colour_xml."""
+    clock = reading_clock(deadline, source)
     line = starts.get(element)
     if element.get('type', 'grid') != 'grid':
         raise PuzzleFileError(source, line, f'puzzle type {element.get("type")!r} is not '
@@ -148,27 +166,30 @@ def xml_colour_puzzle(element, starts: dict, source: Source) -> ColourPuzzle:
             raise PuzzleFileError(source, where, 'a count must be at least 1')
         return length, number[name]
 
-    clues, lines = xml_clues(element, starts, source, block)
+    clues, lines = xml_clues(element, starts, source, block, deadline=clock)
     for kind in ('rows', 'columns'):
         if not clues[kind] or len(clues[kind]) > MAX_SIDE:
-            raise PuzzleFileError(source, line,
+            raise PuzzleFileError(source, lines[kind][0] if not clues[kind] else line,
                                   f'<clues type="{kind}"> needs 1 to {MAX_SIDE} lines')
     for kind, other in (('rows', 'columns'), ('columns', 'rows')):
         for clue, where in zip(clues[kind], lines[kind]):
+            clock.tick()
             if shortest_line(clue) > len(clues[other]):
                 raise PuzzleFileError(source, where, f'this clue needs {shortest_line(clue)} '
                                       f'cells, the line has {len(clues[other])}')
     by_rows, by_cols = colour_totals(clues['rows']), colour_totals(clues['columns'])
     for k in sorted(set(by_rows) | set(by_cols)):
         if by_rows[k] != by_cols[k]:
-            raise PuzzleFileError(source, line, f'the rows need {by_rows[k]} {colours[k].name} '
+            raise TotalsDifferError(source, line, f'the rows need {by_rows[k]} {colours[k].name} '
                                                 f'cells, the columns {by_cols[k]}')
     metadata = xml_metadata(element)
     goal = None
+    clock.check()
     for solution in element.findall('solution'):
         image = solution.find('image')
         if solution.get('type', 'goal') == 'goal' and image is not None:
             goal = xml_colour_image(image.text or '', clues, colours, source, starts.get(image))
+    clock.check()
     return ColourPuzzle(clues['rows'], clues['columns'], colours, metadata, goal)
 
 
@@ -193,17 +214,19 @@ def xml_colour_image(text: str, clues: dict, colours: list[Colour], source: Sour
     return goal
 
 
-def read_colour_puzzles(path: Source) -> list[ColourPuzzle]:
+def read_colour_puzzles(path: Source, *, deadline=None) -> list[ColourPuzzle]:
     """The puzzles of a webpbn XML file (colour or not). Raises PuzzleFileError for a file that
-    cannot be read (the same checks as nonofiles.read_puzzles) or is malformed."""
-    path = Path(path)
-    return parse_colour_xml(file_text(file_bytes(path), path), path)
+    cannot be read (the same checks as nonofiles.read_puzzles) or is malformed; SearchLimit
+    once `deadline` (a time.monotonic() value) passes."""
+    path = checked_path(path)
+    clock = reading_clock(deadline, path)
+    return parse_colour_xml(file_text(file_bytes(path), path), path, deadline=clock)
 
 
 def bw_puzzle_clues(puzzle: ColourPuzzle) -> tuple[list[list[int]], list[list[int]]] | None:
     """(rows, cols) as black-and-white clues if the puzzle has a single ink, else None."""
     if not isinstance(puzzle, ColourPuzzle):
-        raise TypeError(f'bw_puzzle_clues takes a ColourPuzzle, not {type(puzzle).__name__}')
+        raise TypeError(f'puzzle must be a ColourPuzzle, not {type(puzzle).__name__}')
     if len({colour for clue in puzzle.rows + puzzle.cols for _, colour in clue}) > 1:
         return None
     return ([[length for length, _ in clue] for clue in puzzle.rows],
@@ -215,9 +238,14 @@ def bw_puzzle_clues(puzzle: ColourPuzzle) -> tuple[list[list[int]], list[list[in
 def format_colour_xml(puzzles: ColourPuzzle | list[ColourPuzzle]) -> str:
     """webpbn XML text (a <puzzleset>) for one ColourPuzzle or a list of them; parse_colour_xml
     reads it back as the same puzzles. Raises TypeError or ValueError (see check_writable)."""
+    import html
+
     def text(value):
         return html.escape(str(value), quote=True)
 
+    if not isinstance(puzzles, (ColourPuzzle, list, tuple)):
+        raise TypeError(f'puzzles must be a ColourPuzzle or a list of them, not '
+                        f'{type(puzzles).__name__}')
     out = ['<?xml version="1.0"?>', '<puzzleset>']
     for puzzle in [puzzles] if isinstance(puzzles, ColourPuzzle) else puzzles:
         check_writable(puzzle)
@@ -249,7 +277,8 @@ def check_writable(puzzle: ColourPuzzle) -> None:
     colours Colours with 6-digit lower-case RGB and distinct visible chars, every colour number
     in range, and no givens (the format has no place for them)."""
     if not isinstance(puzzle, ColourPuzzle):
-        raise TypeError(f'format_colour_xml writes ColourPuzzles, not {type(puzzle).__name__}')
+        raise TypeError(f'puzzle must be a ColourPuzzle (format_colour_xml writes them), not '
+                        f'{type(puzzle).__name__}')
     if not puzzle.colours or not all(isinstance(colour, Colour) for colour in puzzle.colours):
         raise TypeError('a ColourPuzzle needs its colours as a list of Colour, '
                         'the background first')
@@ -273,51 +302,64 @@ def check_writable(puzzle: ColourPuzzle) -> None:
 
 def write_colour_puzzle(puzzles: ColourPuzzle | list[ColourPuzzle], path: Source) -> Path:
     """Write one ColourPuzzle or a list of them as webpbn XML; return the path."""
-    path = Path(path)
+    path = checked_path(path)
     path.write_text(format_colour_xml(puzzles), encoding='utf-8')
     return path
 
 
 # --- from a colour picture to a puzzle -------------------------------------------------------
 
-def image_puzzle(path: Source, size: int = 20, colours: int = 4, title: str = '') -> ColourPuzzle:
+SAMPLE_PIXELS = 1_000_000  # a larger picture is sampled (evenly, per cell) before its colours
+
+
+def image_puzzle(path: Source, size: int = 20, colours: int = 4, title: str = '', *,
+                 deadline=None) -> ColourPuzzle:
     """A colour puzzle from a picture file: scaled so its longer side is at most `size` cells,
     quantised to `colours` colours (the background included). Raises PuzzleFileError if
-    unreadable, ValueError for a size or number of colours out of range.
+    unreadable, ValueError for a size or number of colours out of range; SearchLimit once
+    `deadline` (a time.monotonic() value) passes, looked at while the picture is decoded and
+    between the steps after.
 
     Quantising (Pillow's median cut) picks the colours that represent the picture best; each
     cell takes the colour most of its pixels have (an average would mix new colours at every
     edge); the background is the colour most frequent along the border. Pictures are never
-    enlarged."""
+    enlarged. A picture of more than SAMPLE_PIXELS pixels is first sampled down (nearest
+    pixels, the same number for every cell) to about SAMPLE_PIXELS, so that time and memory
+    stay small for a picture of any size (a JPEG is even decoded at a smaller scale)."""
     from PIL import Image
 
-    path = Path(path)  # (a TypeError for what is not a path)
+    path = checked_path(path)
 
     for name, value, lowest in (('size', size, 1), ('colours', colours, 2)):
         if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= (
                 MAX_SIDE if name == 'size' else 32):
             raise ValueError(f'{name} must be a whole number from {lowest} to '
                              f'{MAX_SIDE if name == "size" else 32}, not {value!r}')
+    clock = reading_clock(deadline, path)
+
+    def samples(width: int, height: int) -> tuple[int, int]:  # the sampled picture's size
+        across, down = scaled_size((width, height), size)  # (never enlarged)
+        if width * height <= SAMPLE_PIXELS:
+            return width, height
+        k = max(1, int((SAMPLE_PIXELS / (across * down)) ** 0.5))
+        return min(width, across * k), min(height, down * k)
+
     try:
-        with opened_image(path) as image:
+        with opened_image(path, deadline=clock, target=samples) as image:
+            clock.check()
+            if samples(*image.size) != image.size:
+                image = image.resize(samples(*image.size), Image.Resampling.NEAREST)
             image = on_white(image).convert('RGB')  # transparent parts become white
     except (OSError, ValueError, Image.DecompressionBombError) as error:
+        if isinstance(error, PuzzleFileError):
+            raise
         raise PuzzleFileError(path, None, f'not a picture this reader can open ({error})') from None
+    clock.check()
     quantised = image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT,
                                dither=Image.Dither.NONE)
-    pixels = list(getattr(quantised, 'get_flattened_data', quantised.getdata)())
-    width, height = scaled_size(image.size, size)  # (never enlarged)
-    grid = []
-    for r in range(height):  # each cell takes the colour most of its pixels have
-        ys = range(r * image.height // height, max((r + 1) * image.height // height,
-                                                   r * image.height // height + 1))
-        row = []
-        for c in range(width):
-            xs = range(c * image.width // width, max((c + 1) * image.width // width,
-                                                     c * image.width // width + 1))
-            votes = Counter(pixels[y * image.width + x] for y in ys for x in xs)
-            row.append(votes.most_common(1)[0][0])
-        grid.append(row)
+    clock.check()
+    grid = cell_colours(quantised, scaled_size(image.size, size), clock)
+    width, height = len(grid[0]), len(grid)
     indices = [index for row in grid for index in row]
     border = [grid[r][c] for r in range(height) for c in range(width)
               if r in (0, height - 1) or c in (0, width - 1)]
@@ -329,4 +371,28 @@ def image_puzzle(path: Source, size: int = 20, colours: int = 4, title: str = ''
     palette = name_colours(['%02x%02x%02x' % tuple(rgb[3 * index:3 * index + 3])
                             for index in used])
     rows, cols = colour_clues(goal)
+    clock.check()
     return ColourPuzzle(rows, cols, palette, {'title': title} if title else {}, goal)
+
+
+def cell_colours(quantised, cells: tuple[int, int], clock) -> list[list[int]]:
+    """Rows of palette indexes: for each of the (width, height) `cells`, the index most of the
+    pixels it covers have in the quantised (palette) picture (the first of them on a tie)."""
+    pixels, (width, height) = quantised.tobytes(), cells
+    across, down = quantised.size
+    lines = [pixels[y * across:(y + 1) * across] for y in range(down)]
+    if (across, down) == (width, height):  # one pixel a cell
+        return [list(line) for line in lines]
+    grid = []
+    for r in range(height):  # each cell takes the colour most of its pixels have
+        clock.check()
+        top = r * down // height
+        band = lines[top:max((r + 1) * down // height, top + 1)]
+        row = []
+        for c in range(width):
+            left = c * across // width
+            right = max((c + 1) * across // width, left + 1)
+            votes = Counter(b''.join(line[left:right] for line in band))
+            row.append(votes.most_common(1)[0][0])
+        grid.append(row)
+    return grid

@@ -22,7 +22,8 @@ The formats:
   elements (`<title>`, `<author>`, ...), and perhaps a `<solution>` image of `X` and `.`.
 - Rosetta Code letters: `A` = 1 ... `Z` = 26, one word per clue, a line of row clues then a line
   of column clues, puzzles separated by blank lines.
-- picture text: rows of `0`/`1` (or `.`/`#`); the picture is the puzzle's goal.
+- picture text: rows of `0`/`1` (or `.`/`#`); the picture is the puzzle's goal (scaled down,
+  as a picture file is, when a `picture_size` is given).
 - picture files (PNG, JPEG, GIF, BMP; Pillow reads them): grey levels, scaled down so each cell
   averages the pixels it covers, then a threshold: dark cells are filled.
 
@@ -36,7 +37,8 @@ Public functions:
   `parse_nin`, `parse_xml`, `parse_rosetta`, `parse_picture`;
 - writing: `format_non`, `format_nin`, `format_xml`, `format_rosetta` (text), `write_puzzle`;
 - pictures: `read_image` (a picture file as rows of 0/1), `picture_puzzle` (the puzzle whose
-  solution is a picture), `picture_of` (a grid as `#`/`.`/`?` text);
+  solution is a picture), `scale_picture` (rows of 0/1 scaled down as a picture file is),
+  `picture_of` (a grid as `#`/`.`/`?` text);
 - shared with `nonocolourfiles`: `file_bytes`, `file_text`, `parse_xml_tree`, `xml_clues`,
   `xml_count`, `xml_metadata`, `XML_METADATA`, `opened_image`, `on_white`, `scaled_size`.
 
@@ -44,7 +46,13 @@ Files come from strangers, so every fault of a file raises one error, `PuzzleFil
 ValueError), whose message names the file and the line as an editor numbers them:
 `puzzles/x.non, line 7: row 1: clue [1, 2] needs at least 4 cells but the line has only 3`.
 Limits hold before any work: files of at most `MAX_FILE_BYTES`, at most `MAX_SIDE` cells a side,
-numbers of at most six digits, no XML entity declarations, pictures of at most `MAX_PIXELS`.
+numbers of at most six digits, no XML entity declarations, pictures of at most `MAX_PIXELS`
+(counted from the file's header, before decoding). Every reader and picture function also takes
+`deadline` (a time.monotonic() value, keyword-only): it looks at the clock as it goes (every few
+lines and clues, while a picture is decoded, between the steps of scaling) and raises
+`nonocheck.SearchLimit` once the deadline has passed, so that no file outlasts a time limit.
+Rows and columns whose totals differ raise `TotalsDifferError`: a PuzzleFileError that is also a
+`nonocheck.TotalsDiffer` (a well-formed puzzle without a solution).
 Sizes in messages are written rows x columns (height x width), as everywhere in this project.
 Importing this module loads neither Pillow nor an XML parser; the functions that need them
 import them.
@@ -61,14 +69,16 @@ import them.
 1
 """
 
-import html
 import os
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from numbers import Real
 from pathlib import Path
 
-from nonocheck import Clue, ClueError, Grid, NonogramError, check_picture, normalize_clue, plural
+from nonocheck import (Clue, ClueError, Grid, NonogramError, SearchLimit, TotalsDiffer,
+                       check_picture, normalize_clue, plural)
 from nonovector import line2blocks
 
 Source = str | os.PathLike  # what a message names as the file: a path, or '<text>'
@@ -118,6 +128,12 @@ class PuzzleFileError(NonogramError):
         super().__init__(f'{where}: {message}')
 
 
+class TotalsDifferError(PuzzleFileError, TotalsDiffer):
+    """A well-formed file whose rows and columns need different numbers of (filled, or some
+    colour's) cells: a puzzle without a solution. Both a PuzzleFileError (naming the file and
+    line) and a nonocheck.TotalsDiffer (the command's exit code 1, 'no solution')."""
+
+
 # Line numbers are the ones an editor shows: str.splitlines also breaks at form feeds, NEL and
 # other characters an editor shows inside a line, so the readers split with editor_lines.
 LINE_BREAK = re.compile(r'\r\n|\r|\n')
@@ -131,6 +147,66 @@ def editor_lines(text: str, keepends: bool = False) -> list[str]:
         return re.findall(r'[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$', text)
     lines = LINE_BREAK.split(text)
     return lines[:-1] if lines and lines[-1] == '' else lines
+
+
+# --- the clock: every reader stops at its caller's deadline ----------------------------------
+# A reader given `deadline` (a time.monotonic() value) looks at the clock as it goes (every few
+# lines, every clue, between the steps of decoding and scaling a picture) and raises SearchLimit
+# once the deadline has passed, so that a large file cannot outlast a --timeout.
+
+class Clock:
+    """A reader's deadline: check() raises SearchLimit once time.monotonic() passes it; tick()
+    does so too, looking at the clock only every `every` calls (for loops of cheap steps)."""
+
+    def __init__(self, deadline: float | None, source: Source, every: int = 32):
+        self.deadline, self.source, self.every = deadline, str(source), every
+        self.start, self.count = time.monotonic(), 0
+
+    def check(self) -> None:
+        """Raise SearchLimit if the deadline has passed."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            spent = time.monotonic() - self.start
+            raise SearchLimit(f'{self.source}: ran out of time while reading it (after '
+                              f'{spent:.1f} s)', 0, spent, [])
+
+    def tick(self) -> None:
+        """check() every `every` calls."""
+        self.count += 1
+        if self.count % self.every == 0 and self.deadline is not None:
+            self.check()
+
+
+def reading_clock(deadline, source: Source) -> Clock:
+    """The Clock for a reader's `deadline` argument: None (no deadline), a time.monotonic()
+    value, or the Clock of the reader that called this one (the time spent counts from its
+    start). TypeError naming deadline for anything else; a Clock that has already run out
+    raises SearchLimit at once."""
+    if isinstance(deadline, Clock):
+        clock = deadline
+    elif deadline is None or isinstance(deadline, Real) and not isinstance(deadline, bool):
+        if deadline is not None and deadline != deadline:
+            raise ValueError('deadline must be a time.monotonic() value, not nan')
+        clock = Clock(deadline, source)
+    else:
+        raise TypeError(f'deadline must be None or a time.monotonic() value, not {deadline!r}')
+    clock.check()
+    return clock
+
+
+def checked_path(path, name: str = 'path') -> Path:
+    """`path` (a str or os.PathLike) as a Path, or TypeError naming it (as `name`)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f'{name} must be a file path (str or Path), not {type(path).__name__}')
+    return Path(path)
+
+
+def checked_puzzle(puzzle, name: str = 'puzzle') -> 'Puzzle':
+    """`puzzle` if it is a Puzzle, else TypeError naming it (as `name`)."""
+    if not isinstance(puzzle, Puzzle):
+        hint = (' (a colour puzzle: nonocolourfiles writes it)'
+                if type(puzzle).__name__ == 'ColourPuzzle' else '')
+        raise TypeError(f'{name} must be a Puzzle, not {type(puzzle).__name__}{hint}')
+    return puzzle
 
 
 # Limits, set before any work: a number of a million digits would parse, slowly.
@@ -156,51 +232,77 @@ def parse_count(text: str, source: Source, line: int | None, what: str) -> int:
 def check_puzzle(source: Source, rows: list, cols: list, *, row_lines: list | None = None,
                  col_lines: list | None = None, metadata: dict | None = None,
                  goal: Grid | None = None, goal_line: int | None = None,
-                 givens: Grid | None = None, givens_line: int | None = None) -> Puzzle:
+                 givens: Grid | None = None, givens_line: int | None = None,
+                 deadline=None) -> Puzzle:
     """Check clues (and goal/givens) read from `source`; return them as a Puzzle.
 
-    row_lines/col_lines give the file line of each clue, for the error messages.
+    row_lines/col_lines give the file line of each clue, for the error messages (for a section
+    without clues, its one line: where the section starts). deadline: see reading_clock.
     Raises PuzzleFileError naming the source and line of the first problem.
     """
+    clock = reading_clock(deadline, source)
     row_lines = row_lines or [None] * len(rows)
     col_lines = col_lines or [None] * len(cols)
     height, width = len(rows), len(cols)
+    for name, clues, lines in (('row', rows, row_lines), ('column', cols, col_lines)):
+        if not clues:
+            raise PuzzleFileError(source, lines[0] if lines else None,
+                                  f'the puzzle has no {name}s')
     for name, clues, lines, cells in (('row', rows, row_lines, width),
                                       ('column', cols, col_lines, height)):
-        if not clues:
-            raise PuzzleFileError(source, None, f'the puzzle has no {name}s')
         if len(clues) > MAX_SIDE:
             raise PuzzleFileError(source, None, f'{len(clues)} {name}s is more than the '
                                                 f'{MAX_SIDE} this reader accepts')
         for i, (clue, line) in enumerate(zip(clues, lines)):
+            clock.tick()
+            if plain_clue(clue) and sum(clue) + len(clue) - 1 <= cells:
+                continue  # (what the readers make: normalize_clue would return it unchanged)
             try:
                 clues[i] = normalize_clue(clue, cells)
             except ClueError as error:
                 raise PuzzleFileError(source, line, f'{name} {i + 1}: {error}') from None
+    clock.check()
     row_total, col_total = sum(map(sum, rows)), sum(map(sum, cols))
     if row_total != col_total:
-        raise PuzzleFileError(source, col_lines[0] if col_lines else None,
-                              f'rows need {plural(row_total, "filled cell")} but '
-                              f'columns need {col_total}')
+        raise TotalsDifferError(source, col_lines[0] if col_lines else None,
+                                f'rows need {plural(row_total, "filled cell")} but '
+                                f'columns need {col_total}')
     if goal is not None:
-        check_goal(source, goal, rows, cols, goal_line)
+        check_goal(source, goal, rows, cols, goal_line, deadline=clock)
     if givens is not None:
         check_givens(source, givens, goal, height, width, givens_line)
+    clock.check()
     return Puzzle(rows, cols, dict(metadata or {}), goal, givens)
 
 
+def plain_clue(clue) -> bool:
+    """Is `clue` a list of ints, each at least 1 (normalize_clue's result)? (Quick for the
+    million blocks of a large file.)"""
+    return type(clue) is list and all(type(block) is int for block in clue) and (
+        not clue or min(clue) >= 1)
+
+
 def check_goal(source: Source, goal: Grid, rows: list[Clue], cols: list[Clue],
-               line: int | None) -> None:
-    """Raise PuzzleFileError unless `goal` (rows of 0/1) has exactly the clues rows, cols."""
+               line: int | None, *, deadline=None) -> None:
+    """Raise PuzzleFileError unless `goal` (rows of 0/1) has exactly the clues rows, cols
+    (SearchLimit once `deadline` passes: see reading_clock)."""
+    clock = reading_clock(deadline, source)
     for i, clue in enumerate(rows):
-        if line2blocks(goal[i]) != clue:
+        clock.tick()
+        if blocks_of(goal[i]) != clue:
             raise PuzzleFileError(source, line, f'the goal does not fit row {i + 1}: its blocks '
                                                 f'are {line2blocks(goal[i])}, the clue says {clue}')
-    for j, clue in enumerate(cols):
-        column = [row[j] for row in goal]
-        if line2blocks(column) != clue:
+    for j, (clue, column) in enumerate(zip(cols, zip(*goal))):
+        clock.tick()
+        if blocks_of(column) != clue:
             raise PuzzleFileError(source, line, f'the goal does not fit column {j + 1}: its blocks '
                                                 f'are {line2blocks(column)}, the clue says {clue}')
+
+
+def blocks_of(line) -> Clue:
+    """The blocks of a line of 0/1 ints (as nonovector.line2blocks, at the speed of bytes: a
+    1000x1000 picture's clues in a fraction of a second)."""
+    return [len(run) for run in bytes(line).split(b'\0') if run]
 
 
 def check_givens(source: Source, givens: Grid, goal: Grid | None, height: int, width: int,
@@ -222,15 +324,22 @@ COLOUR_ERROR = ('colour puzzles are not supported by this reader '
                 '(nonocolourfiles reads colour webpbn XML)')
 
 
+PLAIN_CLUE = re.compile(r'[0-9]{1,6}(?:(?:\s*,\s*|\s+)[0-9]{1,6})*')
+
+
 def parse_clue(text: str, source: Source, line: int | None) -> Clue:
     """Read one clue line such as '3,1' or '3 1' ('0' or nothing: the empty clue)."""
-    blocks = []
-    for token in re.split(r'[,\s]+', text.strip()):
+    text = text.strip()
+    if PLAIN_CLUE.fullmatch(text):  # the usual case, at once (a long line, in one step)
+        blocks = [int(token) for token in re.split(r'[,\s]+', text)]
+        return [] if blocks == [0] else blocks
+    blocks, what = [], f'clue {text!r}: a block'
+    for token in re.split(r'[,\s]+', text):
         if not token:
             continue
         if re.fullmatch(r'[0-9]+[A-Za-z]', token):
-            raise PuzzleFileError(source, line, f'clue {text.strip()!r}: {COLOUR_ERROR}')
-        blocks.append(parse_count(token, source, line, f'clue {text.strip()!r}: a block'))
+            raise PuzzleFileError(source, line, f'clue {text!r}: {COLOUR_ERROR}')
+        blocks.append(parse_count(token, source, line, what))
     return [] if blocks == [0] else blocks
 
 
@@ -239,6 +348,8 @@ def unquote(value: str) -> str:
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] == '"':
         value = value[1:-1]
+    import html  # (here, not at the top: the command's start-up does not need it)
+
     return html.unescape(value)
 
 
@@ -270,18 +381,22 @@ KNOWN_KEYS = {'width', 'height', 'rows', 'columns', 'goal', 'givens', 'maxrule',
               'source', 'description', 'note', 'comment', 'url'}  # keys that end a section quietly
 
 
-def parse_non(text: str, source: Source = '<text>') -> list[Puzzle]:
+def parse_non(text: str, source: Source = '<text>', *, deadline=None) -> list[Puzzle]:
     """Read a puzzle in Steve Simpson's .non format; return [Puzzle] (a list, like every reader).
 
     One pass over the lines: inside a `rows` or `columns` section a line that starts with a digit
     (or is blank) is a clue line; any other line ends the section and is read as a keyword.
+    deadline: a time.monotonic() value; SearchLimit once it passes (every reader has it).
     """
+    clock = reading_clock(deadline, source)
     metadata, sizes, size_lines, sections, ended = {}, {}, {}, {}, {}
     goal = givens = goal_line = givens_line = None
     current = None  # the clue section we are in: 'rows', 'columns' or None
-    if not editor_lines(text) or not text.strip():
+    lines = editor_lines(text)
+    if not lines or not text.strip():
         raise PuzzleFileError(source, None, 'the file is empty')
-    for number, raw in enumerate(editor_lines(text), 1):
+    for number, raw in enumerate(lines, 1):
+        clock.tick()
         line = raw.strip()
         if current and (not line or line[0] in '0123456789'):
             sections[current][1].append((number, line))
@@ -339,16 +454,25 @@ def parse_non(text: str, source: Source = '<text>') -> list[Puzzle]:
             raise PuzzleFileError(source, start, f'the {key} section has '
                                                  f'{plural(found, "clue")} but the '
                                                  f'{dimension} is {sizes[dimension]}')
-        clues[key] = ([parse_clue(text, source, number) for number, text in chosen],
+        clues[key] = ([parse_clue(text, source, number)
+                       for number, text in ticking(chosen, clock)],
                       [number for number, _ in chosen] or [start])
     (rows, row_lines), (cols, col_lines) = clues['rows'], clues['columns']
+    clock.check()
     if goal is not None:
         goal = parse_cells(goal, len(rows), len(cols), '01', source, goal_line, 'goal')
     if givens is not None:
         givens = parse_cells(givens, len(rows), len(cols), '01?', source, givens_line, 'givens')
     return [check_puzzle(source, rows, cols, row_lines=row_lines, col_lines=col_lines,
                          metadata=metadata, goal=goal, goal_line=goal_line,
-                         givens=givens, givens_line=givens_line)]
+                         givens=givens, givens_line=givens_line, deadline=clock)]
+
+
+def ticking(items, clock: Clock):
+    """The items of a list, the clock looked at every `clock.every` of them."""
+    for item in items:
+        clock.tick()
+        yield item
 
 
 def clue_outside_section(number: int, ended: dict, sections: dict) -> tuple[int, str]:
@@ -385,6 +509,8 @@ STRUCTURE_KEYS = {'width', 'height', 'rows', 'columns', 'goal', 'givens', 'color
 
 def quote(value: object) -> str:
     """A property value for a .non file: quoted, with '&', '"', '<', '>' and non-ASCII escaped."""
+    import html
+
     escaped = html.escape(str(value), quote=True).replace('\n', ' ')
     return '"' + escaped.encode('ascii', 'xmlcharrefreplace').decode('ascii') + '"'
 
@@ -393,6 +519,7 @@ def format_non(puzzle: Puzzle) -> str:
     """The text of a .non file for `puzzle`: metadata (quoted, non-ASCII as HTML character
     references), size, clues, then goal and givens when the puzzle has them. parse_non reads it
     back as the same Puzzle. Raises ValueError for a metadata key the format cannot hold."""
+    checked_puzzle(puzzle)
     lines = []
     for key, value in puzzle.metadata.items():
         if not re.fullmatch(r'[a-z][a-z0-9_-]*', key) or key in STRUCTURE_KEYS:
@@ -416,9 +543,11 @@ def cells_text(grid: Grid) -> str:
 
 # --- the .nin format -------------------------------------------------------------------------
 
-def parse_nin(text: str, source: Source = '<text>') -> list[Puzzle]:
+def parse_nin(text: str, source: Source = '<text>', *, deadline=None) -> list[Puzzle]:
     """Read a puzzle in .nin format ('W H', then H row clues, then W column clues); return
-    [Puzzle]. The header is the one place where a width comes before a height."""
+    [Puzzle]. The header is the one place where a width comes before a height. deadline: see
+    parse_non."""
+    clock = reading_clock(deadline, source)
     body = [(number, line.strip()) for number, line in enumerate(editor_lines(text), 1)
             if not line.lstrip().startswith('#')]
     while body and not body[0][1]:
@@ -439,14 +568,15 @@ def parse_nin(text: str, source: Source = '<text>') -> list[Puzzle]:
         found = sum(1 for _, line in body[1:] if line)
         raise PuzzleFileError(source, number, f'expected {height} row clues and {width} column '
                                               f'clues ({height + width} lines), found {found}')
-    clues = [parse_clue(line, source, line_number) for line_number, line in chosen]
+    clues = [parse_clue(line, source, line_number) for line_number, line in ticking(chosen, clock)]
     lines = [line_number for line_number, _ in chosen]
     return [check_puzzle(source, clues[:height], clues[height:],
-                         row_lines=lines[:height], col_lines=lines[height:])]
+                         row_lines=lines[:height], col_lines=lines[height:], deadline=clock)]
 
 
 def format_nin(puzzle: Puzzle) -> str:
     """The text of a .nin file for `puzzle` (clues only: the format has no metadata)."""
+    checked_puzzle(puzzle)
     lines = [f'{puzzle.width} {puzzle.height}']
     lines += [' '.join(map(str, clue)) or '0' for clue in puzzle.rows + puzzle.cols]
     return '\n'.join(lines) + '\n'
@@ -457,9 +587,12 @@ def format_nin(puzzle: Puzzle) -> str:
 # (the "billion laughs" trick), so a file that declares entities is refused. The parser is fed
 # one line at a time (XMLPullParser) so that each element is known by the line it starts on.
 
-def parse_xml_tree(text: str, source: Source) -> tuple:
-    """Parse XML text safely; return (root element, {element: line number where it starts})."""
+def parse_xml_tree(text: str, source: Source, *, deadline=None) -> tuple:
+    """Parse XML text safely; return (root element, {element: line number where it starts}).
+    deadline: see parse_non."""
     import xml.etree.ElementTree as ElementTree  # (here: reading other formats does not need it)
+
+    clock = reading_clock(deadline, source)
 
     lines = editor_lines(text, keepends=True)  # (a TypeError for what is not text)
     match = re.search(r'<!ENTITY', text, re.IGNORECASE)
@@ -471,6 +604,7 @@ def parse_xml_tree(text: str, source: Source) -> tuple:
     number = 0
     try:
         for number, line in enumerate(lines, 1):
+            clock.tick()
             parser.feed(line)
             for _, element in parser.read_events():
                 starts[element] = number
@@ -489,10 +623,12 @@ XML_METADATA = {'title': 'title', 'author': 'by', 'authorid': 'authorid', 'copyr
                 'id': 'id', 'description': 'description', 'note': 'note'}  # XML tag: metadata key
 
 
-def parse_xml(text: str, source: Source = '<text>') -> list[Puzzle]:
+def parse_xml(text: str, source: Source = '<text>', *, deadline=None) -> list[Puzzle]:
     """Read webpbn XML (a <puzzleset> or a single <puzzle>); return a list of Puzzles.
-    A puzzle with more colours than the background and one ink is refused (COLOUR_ERROR)."""
-    root, starts = parse_xml_tree(text, source)
+    A puzzle with more colours than the background and one ink is refused (COLOUR_ERROR).
+    deadline: see parse_non."""
+    clock = reading_clock(deadline, source)
+    root, starts = parse_xml_tree(text, source, deadline=clock)
     if root.tag == 'puzzle':
         puzzles = [root]
     elif root.tag == 'puzzleset':
@@ -502,20 +638,27 @@ def parse_xml(text: str, source: Source = '<text>') -> list[Puzzle]:
                                                         f'found <{root.tag}>')
     if not puzzles:
         raise PuzzleFileError(source, starts.get(root), 'no <puzzle> in the file')
-    return [xml_puzzle(element, starts, source) for element in puzzles]
+    return [xml_puzzle(element, starts, source, deadline=clock) for element in puzzles]
 
 
-def xml_puzzle(element, starts: dict, source: Source) -> Puzzle:
-    """One <puzzle> element as a Puzzle (raising PuzzleFileError if it is not one we can solve)."""
+def xml_puzzle(element, starts: dict, source: Source, *, deadline=None) -> Puzzle:
+    """One <puzzle> element as a Puzzle (raising PuzzleFileError if it is not one we can solve).
+    deadline: see parse_non."""
+    clock = reading_clock(deadline, source)
     line = starts.get(element)
     if element.get('type', 'grid') != 'grid':
         raise PuzzleFileError(source, line, f'puzzle type {element.get("type")!r} is not '
                                             'supported (only "grid")')
     background = element.get('backgroundcolor', 'white')
     ink = element.get('defaultcolor', 'black')
-    colours = {colour.get('name') for colour in element.findall('color')} | {background, ink}
-    if len(colours) > 2:
+    defined = {colour.get('name') for colour in element.findall('color')}
+    if len(defined | {background, ink}) > 2:
         raise PuzzleFileError(source, line, COLOUR_ERROR)
+    for name, role, standard in ((background, 'backgroundcolor', 'white'),
+                                 (ink, 'defaultcolor', 'black')):
+        if name not in defined | {standard}:
+            raise PuzzleFileError(source, line, f'colour {name!r} is used but not defined (the '
+                                                f'puzzle\'s {role})')
 
     def block(count):  # a <count>: its length, in the one ink
         if count.get('color', ink) != ink:
@@ -523,7 +666,7 @@ def xml_puzzle(element, starts: dict, source: Source) -> Puzzle:
         return xml_count(count, starts, source)
 
     metadata = xml_metadata(element)
-    clues, lines = xml_clues(element, starts, source, block)
+    clues, lines = xml_clues(element, starts, source, block, deadline=clock)
     goal = goal_line = None
     for solution in element.findall('solution'):
         image = solution.find('image')
@@ -533,7 +676,7 @@ def xml_puzzle(element, starts: dict, source: Source) -> Puzzle:
                              source, goal_line)
     return check_puzzle(source, clues['rows'], clues['columns'], row_lines=lines['rows'],
                         col_lines=lines['columns'], metadata=metadata, goal=goal,
-                        goal_line=goal_line)
+                        goal_line=goal_line, deadline=clock)
 
 
 def xml_metadata(element) -> dict[str, str]:
@@ -546,9 +689,12 @@ def xml_metadata(element) -> dict[str, str]:
     return metadata
 
 
-def xml_clues(element, starts: dict, source: Source, block: Callable) -> tuple[dict, dict]:
+def xml_clues(element, starts: dict, source: Source, block: Callable,
+              *, deadline=None) -> tuple[dict, dict]:
     """({'rows': clues, 'columns': clues}, {kind: the line of each clue}) of a <puzzle>, each block
-    read from its <count> by `block(count)`."""
+    read from its <count> by `block(count)`; for a <clues> without lines, the line where it
+    starts. deadline: see parse_non."""
+    clock = reading_clock(deadline, source)
     clues, lines = {}, {}
     for group in element.findall('clues'):
         kind = group.get('type')
@@ -557,9 +703,12 @@ def xml_clues(element, starts: dict, source: Source, block: Callable) -> tuple[d
         clues[kind], lines[kind] = [], []
         check_xml_children(group, 'line', starts, source)
         for clue_line in group.findall('line'):
+            clock.tick()
             check_xml_children(clue_line, 'count', starts, source)
             clues[kind].append([block(count) for count in clue_line.findall('count')])
             lines[kind].append(starts.get(clue_line))
+        if not clues[kind]:
+            lines[kind] = [starts.get(group)]  # (for the message: the puzzle has no rows)
     for kind in ('rows', 'columns'):
         if kind not in clues:
             raise PuzzleFileError(source, starts.get(element), f'no <clues type="{kind}">')
@@ -606,6 +755,9 @@ def xml_image(text: str, height: int, width: int, source: Source, line: int | No
 
 def format_xml(puzzle: Puzzle) -> str:
     """The text of a webpbn XML file (a puzzleset of one puzzle) for `puzzle`."""
+    checked_puzzle(puzzle)
+    import html
+
     def element_text(value):
         return html.escape(str(value), quote=False)
 
@@ -631,11 +783,14 @@ def format_xml(puzzle: Puzzle) -> str:
 
 # --- Rosetta Code's letters ------------------------------------------------------------------
 
-def parse_rosetta(text: str, source: Source = '<text>') -> list[Puzzle]:
+def parse_rosetta(text: str, source: Source = '<text>', *, deadline=None) -> list[Puzzle]:
     """Read Rosetta Code letter-coded puzzles (two lines each, blank-line separated); return a list.
-    Each puzzle is titled after the file and its place in it ('problems.txt #2')."""
+    Each puzzle is titled after the file and its place in it ('problems.txt #2'). deadline: see
+    parse_non."""
+    clock = reading_clock(deadline, source)
     groups, current = [], []
     for number, line in enumerate(editor_lines(text), 1):
+        clock.tick()
         if line.strip():
             current.append((number, line.strip()))
         elif current:
@@ -645,17 +800,19 @@ def parse_rosetta(text: str, source: Source = '<text>') -> list[Puzzle]:
         groups.append(current)
     if not groups:
         raise PuzzleFileError(source, None, 'the file holds no puzzle')
-    puzzles = []
+    puzzles, name = [], Path(str(source)).name
     for group in groups:
+        clock.tick()
         if len(group) != 2:
             raise PuzzleFileError(source, group[0][0], f'a puzzle is two lines (rows, then '
                                                        f'columns), found {len(group)}')
         (row_line, rows_text), (col_line, cols_text) = group
-        rows = [letters_clue(word, source, row_line) for word in rows_text.split()]
-        cols = [letters_clue(word, source, col_line) for word in cols_text.split()]
-        title = f'{Path(str(source)).name} #{len(puzzles) + 1}'
+        rows = [letters_clue(word, source, row_line) for word in ticking(rows_text.split(), clock)]
+        cols = [letters_clue(word, source, col_line) for word in ticking(cols_text.split(), clock)]
+        title = f'{name} #{len(puzzles) + 1}'
         puzzles.append(check_puzzle(source, rows, cols, row_lines=[row_line] * len(rows),
-                                    col_lines=[col_line] * len(cols), metadata={'title': title}))
+                                    col_lines=[col_line] * len(cols), metadata={'title': title},
+                                    deadline=clock))
     return puzzles
 
 
@@ -669,8 +826,11 @@ def letters_clue(word: str, source: Source, line: int) -> Clue:
 def format_rosetta(puzzles: list[Puzzle]) -> str:
     """Rosetta Code letter text for a list of puzzles. Raises ValueError for an empty line or a
     block longer than 26, which the letters cannot write."""
+    if isinstance(puzzles, Puzzle) or not isinstance(puzzles, (list, tuple)):
+        raise TypeError(f'puzzles must be a list of Puzzles, not {type(puzzles).__name__}')
     texts = []
     for puzzle in puzzles:
+        checked_puzzle(puzzle, 'each of puzzles')
         lines = []
         for clues in (puzzle.rows, puzzle.cols):
             if any(not clue or max(clue) > 26 for clue in clues):
@@ -685,16 +845,26 @@ def format_rosetta(puzzles: list[Puzzle]) -> str:
 # --- pictures as text ------------------------------------------------------------------------
 # (`picture` means rows of 0/1 or their typed form; `image` means a picture file.)
 
-def parse_picture(text: str, source: Source = '<text>') -> list[Puzzle]:
-    """Read a picture typed as lines of 0/1 (or ./#); return [Puzzle] with the picture as goal."""
+PICTURE_ROW = re.compile(r'[01]([ \t]?[01])*|[.#]([ \t]?[.#])*')  # cells, perhaps spaced
+
+
+def parse_picture(text: str, source: Source = '<text>', *, size=None,
+                  deadline=None) -> list[Puzzle]:
+    """Read a picture typed as lines of 0/1 (or ./#); return [Puzzle] with the picture as goal.
+    size: scale the picture down to at most this many cells a side, as read_image scales a
+    picture file (scale_picture); deadline: see parse_non."""
+    size = checked_picture_size(size)
+    clock = reading_clock(deadline, source)
     picture, first_line = [], None
     for number, line in enumerate(editor_lines(text), 1):
+        clock.tick()
         line = line.strip()
         if not line:
             continue
-        if not re.fullmatch(r'[01]+|[.#]+', line):
+        if not PICTURE_ROW.fullmatch(line):
             raise PuzzleFileError(source, number, f'a picture row is 0s and 1s (or . and #), '
                                                   f'not {line[:40]!r}')
+        line = re.sub(r'[ \t]', '', line)  # (cells may be spaced)
         if picture and len(line) != len(picture[0]):
             raise PuzzleFileError(source, number, f'this row has {len(line)} cells, the first '
                                                   f'row (line {first_line}) has {len(picture[0])}')
@@ -702,21 +872,56 @@ def parse_picture(text: str, source: Source = '<text>') -> list[Puzzle]:
         picture.append([int(char in '1#') for char in line])
     if not picture:
         raise PuzzleFileError(source, None, 'the picture is empty')
-    return [picture_puzzle(picture, source=source)]
+    if size is not None:
+        picture = scale_picture(picture, size, deadline=clock)
+    return [picture_puzzle(picture, source=source, deadline=clock)]
 
 
-def picture_puzzle(picture, title: str = '', source: Source = '<picture>') -> Puzzle:
-    """The Puzzle whose solution is `picture` (rows of 0/1, or text as nonogram2d's pic2gram
-    reads it): its clues, with the picture as goal. Raises PuzzleError naming a bad cell."""
+def scale_picture(picture: Grid, size, threshold: float = 0.5, *, deadline=None) -> Grid:
+    """A picture (rows of 0/1) scaled down as read_image scales a picture file: to at most
+    `size` cells a side (an int: the longer side; or a (width, height) pair), each cell filled
+    when more than `threshold` of the area it covers is filled; a picture already small enough
+    is returned as it is (never enlarged). Needs Pillow only to scale. deadline: see
+    reading_clock."""
+    size = checked_picture_size(size)
     picture = check_picture(picture)
-    rows = [line2blocks(row) for row in picture]
-    cols = [line2blocks(column) for column in zip(*picture)]
+    width, height = len(picture[0]), len(picture)
+    target = scaled_size((width, height), size)
+    if target == (width, height):
+        return picture
+    from PIL import Image
+
+    clock = reading_clock(deadline, '<picture>')
+    grey = Image.frombytes('L', (width, height),
+                           bytes(255 - 255 * cell for row in picture for cell in row))
+    clock.check()
+    grey = grey.resize(target, Image.Resampling.BOX)
+    pixels, cut, (width, height) = grey.tobytes(), threshold * 255, target
+    return [[int(pixels[i * width + j] < cut) for j in range(width)] for i in range(height)]
+
+
+def picture_puzzle(picture, title: str = '', source: Source = '<picture>', *,
+                   deadline=None) -> Puzzle:
+    """The Puzzle whose solution is `picture` (rows of 0/1, or text as nonogram2d's pic2gram
+    reads it): its clues, with the picture as goal. Raises PuzzleError naming a bad cell.
+    deadline: see reading_clock."""
+    clock = reading_clock(deadline, source)
+    picture = check_picture(picture)
+    clock.check()
+    rows = [blocks_of(row) for row in ticking(picture, clock)]
+    cols = [blocks_of(column) for column in ticking(zip(*picture), clock)]
     metadata = {'title': title} if title else {}
-    return check_puzzle(source, rows, cols, metadata=metadata, goal=picture)
+    puzzle = check_puzzle(source, rows, cols, metadata=metadata, deadline=clock)
+    puzzle.goal = picture  # (its clues are the picture's own: no need to check them again)
+    return puzzle
 
 
 def picture_of(grid: Grid) -> str:
     """A grid as text: '#' filled, '.' empty, '?' unknown, one line per row."""
+    if (isinstance(grid, (str, bytes)) or not hasattr(grid, '__iter__')
+            or not all(isinstance(row, (list, tuple)) and all(cell in (0, 1, None) and not (
+                isinstance(cell, float)) for cell in row) for row in grid)):
+        raise TypeError(f'grid must be rows of cells (1, 0 or None), not {grid!r:.60}')
     return '\n'.join(''.join({1: '#', 0: '.', None: '?'}[cell] for cell in row) for row in grid)
 
 
@@ -734,7 +939,9 @@ IMAGE_SIGNATURES = (b'\x89PNG\r\n\x1a\n', b'\xff\xd8\xff', b'GIF87a', b'GIF89a',
 
 def sniff_format(text: str) -> str:
     """Guess a text's puzzle format from its content: 'xml', 'nin', 'rosetta', 'picture' or
-    'non' (anything else: its reader gives the most helpful messages)."""
+    'non' (anything else: its reader gives the most helpful messages). Text of which at least
+    three lines in four are rows of cells, without a .non keyword, is a picture (so that a typo
+    in one row is named at its line, as a picture's fault)."""
     lines = [line.strip() for line in editor_lines(text) if line.strip()]
     if not lines:
         return 'non'
@@ -748,49 +955,65 @@ def sniff_format(text: str) -> str:
     if all(re.fullmatch(r'[A-Za-z]+( +[A-Za-z]+)*', line) for line in lines) and any(
             line.isupper() for line in lines):
         return 'rosetta'  # (lower-case letters are then named as errors by the reader)
+    keywords = any(line.split()[0].lower() in KNOWN_KEYS for line in lines)
+    rows = sum(1 for line in lines if PICTURE_ROW.fullmatch(line))
+    if not keywords and rows * 4 >= len(lines) * 3:
+        return 'picture'  # (cells spaced, or a typo: its reader names the line at fault)
     return 'non'
 
 
-def parse_puzzles(text: str, fmt: str | None = None, source: Source = '<text>') -> list[Puzzle]:
-    """Read puzzles from text in format `fmt` (None: guess from the content); return a list."""
+def parse_puzzles(text: str, fmt: str | None = None, source: Source = '<text>', *,
+                  picture_size=None, deadline=None) -> list[Puzzle]:
+    """Read puzzles from text in format `fmt` (None: guess from the content); return a list.
+    picture_size: a picture typed as text ('picture') larger than this is scaled down, as
+    read_image scales a picture file; deadline: see parse_non."""
     fmt = fmt or sniff_format(text)
     if fmt not in READERS:
         raise ValueError(f'unknown puzzle format {fmt!r}; known: {", ".join(READERS)}')
-    return READERS[fmt](text, source)
+    picture_size = checked_picture_size(picture_size, 'picture_size')
+    if fmt == 'picture':
+        return parse_picture(text, source, size=picture_size, deadline=deadline)
+    return READERS[fmt](text, source, deadline=deadline)
 
 
-def read_puzzles(path: Source, fmt: str | None = None, picture_size=None) -> list[Puzzle]:
+def read_puzzles(path: Source, fmt: str | None = None, picture_size=None, *,
+                 deadline=None) -> list[Puzzle]:
     """Read every puzzle in the file at `path`; return a list of Puzzles.
 
     fmt: 'non', 'nin', 'xml', 'rosetta', 'picture' or 'image'; None chooses by the extension,
-    then by the content. picture_size: for image files, scale the picture down to at most this
-    many cells per side (see read_image). Raises PuzzleFileError for any unreadable input.
+    then by the content. picture_size: for pictures (image files, and pictures typed as 0/1
+    text), scale the picture down to at most this many cells per side (see read_image).
+    deadline: a time.monotonic() value; SearchLimit (nonocheck) once it passes, however large
+    the file. Raises PuzzleFileError for any unreadable input.
     """
-    path = Path(path)
+    path = checked_path(path)
     picture_size = checked_picture_size(picture_size, 'picture_size')
+    clock = reading_clock(deadline, path)
     data = file_bytes(path)
     fmt = fmt or EXTENSIONS.get(path.suffix.lower())
     if fmt == 'image' or (fmt is None and data.startswith(IMAGE_SIGNATURES)):
-        picture = read_image(path, size=picture_size)
-        return [picture_puzzle(picture, title=path.stem, source=path)]
-    return parse_puzzles(file_text(data, path), fmt, path)
+        picture = read_image(path, size=picture_size, deadline=clock)
+        return [picture_puzzle(picture, title=path.stem, source=path, deadline=clock)]
+    return parse_puzzles(file_text(data, path), fmt, path, picture_size=picture_size,
+                         deadline=clock)
 
 
-def read_puzzle(path: Source, fmt: str | None = None, picture_size=None) -> Puzzle:
+def read_puzzle(path: Source, fmt: str | None = None, picture_size=None, *,
+                deadline=None) -> Puzzle:
     """Read the file at `path` and return its first puzzle (see read_puzzles)."""
-    return read_puzzles(path, fmt, picture_size)[0]
+    return read_puzzles(path, fmt, picture_size, deadline=deadline)[0]
 
 
-def read_clues(path: Source) -> tuple[list[Clue], list[Clue]]:
+def read_clues(path: Source, *, deadline=None) -> tuple[list[Clue], list[Clue]]:
     """(row clues, column clues) of the first puzzle in a file of any format read_puzzle reads."""
-    puzzle = read_puzzle(path)
+    puzzle = read_puzzle(path, deadline=deadline)
     return puzzle.rows, puzzle.cols
 
 
 def file_bytes(path: Source) -> bytes:
     """The bytes of a puzzle file: PuzzleFileError for a missing file, a directory, a pipe or a
     device, or a file larger than MAX_FILE_BYTES."""
-    path = Path(path)
+    path = checked_path(path)
     try:
         if path.is_dir():
             raise PuzzleFileError(path, None, 'is a directory, not a puzzle file')
@@ -808,6 +1031,8 @@ def file_bytes(path: Source) -> bytes:
 
 def file_text(data: bytes, path: Source) -> str:
     """A puzzle file's bytes as text (UTF-8, a BOM allowed), or PuzzleFileError naming the line."""
+    if not isinstance(data, bytes):
+        raise TypeError(f'data must be bytes, not {type(data).__name__}')
     if b'\0' in data:
         raise PuzzleFileError(path, None, 'binary data, not a puzzle file (it has zero bytes)')
     try:
@@ -826,7 +1051,7 @@ def write_puzzle(puzzle: Puzzle, path: Source, fmt: str | None = None) -> Path:
                 if type(puzzle).__name__ == 'ColourPuzzle' else '')
         raise TypeError(f'write_puzzle writes black-and-white Puzzles, not '
                         f'{type(puzzle).__name__}{hint}')
-    path = Path(path)
+    path = checked_path(path)
     fmt = fmt or {'.nin': 'nin', '.xml': 'xml', '.pbn': 'xml', '.txt': 'rosetta'}.get(
         path.suffix.lower(), 'non')
     writers = {'non': format_non, 'nin': format_nin, 'xml': format_xml,
@@ -843,7 +1068,8 @@ def write_puzzle(puzzle: Puzzle, path: Source, fmt: str | None = None) -> Path:
 # cell averages the pixels it covers), threshold. Pillow is imported inside the functions; it
 # already refuses "decompression bombs", and its errors become PuzzleFileErrors.
 
-def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = False) -> Grid:
+def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = False, *,
+               deadline=None) -> Grid:
     """Read a picture file (PNG, JPEG, ...) as rows of 0/1: dark pixels become filled cells.
 
     size: None keeps one cell per pixel (at most MAX_PICTURE_SIDE a side); an int scales the
@@ -851,7 +1077,10 @@ def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = F
           order) scales to exactly that. Pictures are never enlarged.
     threshold: a cell is filled when its grey level (0 black .. 1 white) is below this.
     invert: fill the light cells instead (for a white drawing on black).
-    Raises PuzzleFileError for a file that is not a picture, or a picture too large.
+    deadline: a time.monotonic() value: SearchLimit once it passes (the clock is looked at while
+          the picture is decoded, and between the steps after).
+    Raises PuzzleFileError for a file that is not a picture, or a picture too large (its size
+    is checked before it is decoded).
     """
     try:
         from PIL import Image
@@ -859,26 +1088,44 @@ def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = F
         raise PuzzleFileError(path, None, 'reading pictures needs Pillow '
                                           '(python -m pip install pillow)') from None
 
+    path = checked_path(path)
     size = checked_picture_size(size)
+    clock = reading_clock(deadline, path)
+
+    def cells(width: int, height: int) -> tuple[int, int]:  # (width, height) of the result
+        return (width, height) if size is None else scaled_size((width, height), size)
+
+    def refuse_early(width: int, height: int) -> None:  # before decoding: the header's size
+        if size is None and max(width, height) > MAX_PICTURE_SIDE:
+            raise PuzzleFileError(path, None, f'the picture is {height}x{width} pixels (height x '
+                                              f'width); give a size to scale it down (size=N, '
+                                              f'or --size N for the nonogram command; without '
+                                              f'one, at most {MAX_PICTURE_SIDE} a side)')
+        across, down = cells(width, height)
+        if max(across, down) > MAX_SIDE:
+            raise PuzzleFileError(path, None, f'{down}x{across} cells is more than the '
+                                              f'{MAX_SIDE} a side this reader accepts')
+
     try:
-        with opened_image(path) as image:
+        with opened_image(path, deadline=clock, check=refuse_early, target=cells) as image:
+            clock.check()
             grey = on_white(image).convert('L')
     except (OSError, ValueError, Image.DecompressionBombError) as error:
+        if isinstance(error, PuzzleFileError):
+            raise
         raise PuzzleFileError(path, None, f'not a picture this reader can open ({error})') from None
+    clock.check()
     if size is not None:
         grey = grey.resize(scaled_size(grey.size, size), Image.Resampling.BOX)
+        clock.check()
     width, height = grey.size
-    if size is None and max(width, height) > MAX_PICTURE_SIDE:
-        raise PuzzleFileError(path, None, f'the picture is {height}x{width} pixels (height x '
-                                          f'width); give a size to scale it down (at most '
-                                          f'{MAX_PICTURE_SIDE} a side)')
-    if max(width, height) > MAX_SIDE:
-        raise PuzzleFileError(path, None, f'{height}x{width} cells is more than the {MAX_SIDE} '
-                                          'a side this reader accepts')
     pixels = grey.tobytes()
     cut = threshold * 255
-    return [[int((pixels[i * width + j] < cut) != invert) for j in range(width)]
-            for i in range(height)]
+    grid = []
+    for i in range(height):
+        clock.tick()
+        grid.append([int((pixels[i * width + j] < cut) != invert) for j in range(width)])
+    return grid
 
 
 def checked_picture_size(size, name: str = 'size'):
@@ -899,25 +1146,62 @@ def checked_picture_size(size, name: str = 'size'):
     return tuple(size) if pair else size
 
 
-def opened_image(path: Source):
+def opened_image(path: Source, *, deadline=None, check: Callable | None = None,
+                 target: Callable | None = None):
     """The picture file opened and decoded by Pillow, refused (DecompressionBombError) before
     decoding if it has more than MAX_PIXELS pixels, without Pillow's warning on stderr; an
-    OSError for a path that is not a regular file (a pipe would block)."""
+    OSError for a path that is not a regular file (a pipe would block).
+
+    Before decoding: check(width, height), if given, may refuse the picture by raising; for a
+    JPEG, target(width, height) (the size the caller will scale to, if given) lets the decoder
+    scale down as it decodes (Pillow's draft: at most halving the picture's sides until they
+    reach the target, so the picture stays at least as large as the target). deadline: see
+    reading_clock; the decoder reads the file in small blocks and the clock is looked at
+    before each."""
     import warnings
 
     from PIL import Image
 
+    if not hasattr(path, 'read'):  # (Pillow also opens a file object)
+        path = checked_path(path)
+    clock = reading_clock(deadline, path)
     if isinstance(path, (str, Path)) and Path(path).exists() and not Path(path).is_file():
         raise OSError('not a regular file (a pipe or a device?)')
     image = Image.open(path)
-    if image.width * image.height > MAX_PIXELS:
+    try:
+        if image.width * image.height > MAX_PIXELS:
+            raise Image.DecompressionBombError(f'{image.height}x{image.width} pixels (height x '
+                                               f'width) is more than {MAX_PIXELS:,}')
+        if check is not None:
+            check(image.width, image.height)
+        if target is not None and image.format == 'JPEG':
+            image.draft(image.mode, target(image.width, image.height))
+        if clock.deadline is not None and image.fp is not None:
+            image.fp = TimedFile(image.fp, clock)
+            image.decodermaxblock = 16384  # small blocks: the clock is looked at often
+        with warnings.catch_warnings():
+            warnings.simplefilter('error', Image.DecompressionBombWarning)
+            image.load()
+    except BaseException:
         image.close()
-        raise Image.DecompressionBombError(f'{image.height}x{image.width} pixels (height x width) '
-                                           f'is more than {MAX_PIXELS:,}')
-    with warnings.catch_warnings():
-        warnings.simplefilter('error', Image.DecompressionBombWarning)
-        image.load()
+        raise
     return image
+
+
+class TimedFile:
+    """A file whose read() first looks at a Clock (SearchLimit once its deadline passes); all
+    else is the file's. Pillow's decoders read a picture through it, in blocks."""
+
+    def __init__(self, file, clock: Clock):
+        self.file, self.clock = file, clock
+
+    def read(self, *args):
+        """The file's read, after a look at the clock."""
+        self.clock.check()
+        return self.file.read(*args)
+
+    def __getattr__(self, name):
+        return getattr(self.file, name)
 
 
 def on_white(image):

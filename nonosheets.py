@@ -30,19 +30,35 @@ pictures or a folder of pictures, each made unique by lesson 15's `make_puzzle`,
 limit.
 """
 
+import os
 import time
 from collections.abc import Iterator
+from numbers import Integral, Real
 from pathlib import Path
 
 import nonoengine
 import nonosat
-from nonocheck import NonogramError, SearchLimit, plural
-from nonofiles import Puzzle, PuzzleFileError, read_puzzles
+from nonocheck import NonogramError, SearchLimit, checked_seconds, plural
+from nonofiles import MAX_SIDE, Puzzle, PuzzleFileError, read_puzzles, scale_picture
 from nonoprobe import random_picture
-from nonotools import given_cells, make_puzzle
+from nonotools import make_puzzle
 
 DIFFICULTY = {'line': 'line logic alone', 'probing': 'needs probing', 'search': 'needs search'}
+# what the difficulty means to a pupil, printed under a puzzle's title on the pupil's page
+PUPIL_DIFFICULTY = {'line': 'easy: each step follows from one row or column',
+                    'probing': 'harder: at times, try a cell both ways',
+                    'search': 'hardest: at times, guess a cell and check'}
 NEEDS = {'line': 'line logic alone solves', 'probing': 'need probing', 'search': 'need search'}
+
+
+def given_cells(givens) -> list[tuple[int, int, int]]:
+    """The given cells of a puzzle's givens (rows of cells, None where open; 1/0 for black and
+    white, colour numbers for colour) as a list of (row, column, value)."""
+    if not isinstance(givens, (list, tuple)) or not all(isinstance(row, (list, tuple))
+                                                        for row in givens):
+        raise TypeError(f'givens must be rows of cells, not {givens!r:.40}')
+    return [(i, j, cell) for i, row in enumerate(givens) for j, cell in enumerate(row)
+            if cell is not None]
 
 
 def is_colour(puzzle) -> bool:
@@ -58,6 +74,8 @@ def is_colour(puzzle) -> bool:
 def sheet_method(answer: nonosat.Answer) -> str:
     """The difficulty of a puzzle with one solution, from the race's answer: the engine's method
     ('line', 'probing' or 'search') when the engine answered, 'search' when SAT did."""
+    if not isinstance(answer, nonosat.Answer):
+        raise TypeError(f'answer must be a nonosat.Answer, not {type(answer).__name__}')
     return answer.method if answer.part == 'engine' and answer.method else 'search'
 
 
@@ -69,6 +87,11 @@ def judge_for_sheet(puzzle: Puzzle, name: str = 'the puzzle', timeout: float | N
     use_engine, use_sat, ...)."""
     import dataclasses
 
+    if not isinstance(puzzle, Puzzle) and not is_colour(puzzle):
+        raise TypeError(f'puzzle must be a Puzzle (nonofiles) or a ColourPuzzle '
+                        f'(nonocolourfiles), not {type(puzzle).__name__}')
+    if not isinstance(name, str):
+        raise TypeError(f'name must be a str, not {type(name).__name__}')
     if is_colour(puzzle):
         import nonocolour
         find = nonocolour.find_solutions
@@ -126,14 +149,14 @@ def cell_inches(extent: Extent, layout: PageLayout, top: float = 0.0,
 
 def pages_of(extents: list[Extent], layouts: list[PageLayout], smallest: float,
              first: float = 0.0, caption: float = CAPTION) -> list[tuple[PageLayout, list[int]]]:
-    """Share drawings among pages: (layout, drawing numbers) for each page. A page takes the
-    first drawing not yet placed, then each later one, in order, that still lets all its
-    drawings keep cells of at least `smallest` inches in some layout (so a small drawing after
-    a big one may fill a page's free slot, rather than be left alone on a page); then the layout
-    that holds them with the biggest cells, of fewest slots if several do (a short page gets
-    bigger cells). A drawing too big even for a page of its own at that size gets a page
-    anyway. The first page gives up `first` inches at its top; `caption`: the inches over
-    each drawing."""
+    """Share drawings among pages, in order (a pupil looks for puzzle 6 after puzzle 5): (layout,
+    drawing numbers) for each page. A page takes the first drawing not yet placed, then the next
+    ones while all its drawings keep cells of at least `smallest` inches in some layout; then
+    the layout that holds them with the biggest cells, of fewest slots if several do (a short
+    page gets bigger cells). A drawing too big even for a page of its own at that size gets a
+    page anyway. The first page gives up `first` inches at its top; `caption`: the inches over
+    each drawing. (Callers free to choose the order, as class sets are, put similar sizes
+    together.)"""
     pages, left = [], list(range(len(extents)))
     while left:
         top = 0.0 if pages else first
@@ -147,8 +170,9 @@ def pages_of(extents: list[Extent], layouts: list[PageLayout], smallest: float,
 
         group = left[:1]
         for k in left[1:]:
-            if fits(group + [k]):
-                group.append(k)
+            if not fits(group + [k]):
+                break
+            group.append(k)
         layout = max((layout for layout in layouts if layout[0] * layout[1] >= len(group)),
                      key=lambda layout: (cell(group, layout), -layout[0] * layout[1]))
         pages.append((layout, group))
@@ -169,6 +193,8 @@ def how_to_play(colour: bool = False) -> list[str]:
             'top to bottom).', between] + [
             "A number's box has its block's colour and letter (see the colours under the "
             "puzzle's title): colour the cells, or write the letter in them."] * colour + [
+            'A zero means the line is empty. Cells printed filled (or dotted: empty) are given '
+            'to help you.',
             'Tips: start with the big numbers, and put a dot in each cell you know is empty.']
 
 
@@ -293,24 +319,47 @@ def draw_sheet_puzzle(puzzle: Puzzle, ax, key: bool = False) -> None:
     if is_colour(puzzle):
         palette = nonodraw.palette_of(puzzle.colours, len(puzzle.colours))
         palette[0] = palette[0] if key else '#ffffff'  # a blank sheet is white
-        nonodraw.draw_colour_grid(cells, rows, cols, palette, ax=ax, sets=False,
-                                  letters=[colour.char for colour in puzzle.colours])
+        letters = [colour.char for colour in puzzle.colours]
+        nonodraw.draw_colour_grid(cells, rows, cols, palette, ax=ax, sets=False, letters=letters)
+        letter_cells(ax, cells, palette, letters, puzzle, key)
     else:
         nonodraw.draw_grid(cells, rows, cols, ax=ax, legend=False)
     dots = [(i, j) for i, j, value in given_cells(givens) if value == 0 and not key]
     ax.scatter([j + 0.5 for _, j in dots], [i + 0.5 for i, _ in dots], s=16, color='black')
 
 
+def letter_cells(ax, cells: list[list[int]], palette: list[str], letters: list[str],
+                 puzzle: Puzzle, key: bool) -> None:
+    """Write its colour's letter in each inked cell of a colour drawing (the givens of a puzzle,
+    every picture cell of a key, drawn without clues), so that a black-and-white print keeps
+    the colours apart."""
+    import nonodraw
+
+    left = 0 if key else max([len(clue) for clue in puzzle.rows] + [0])
+    top = 0 if key else max([len(clue) for clue in puzzle.cols] + [0])
+    box = ax.get_window_extent()
+    points = min(box.width / (puzzle.width + left), box.height / (puzzle.height + top))
+    size = points * 72 / ax.figure.dpi * 0.5
+    for r, row in enumerate(cells):
+        for c, colour in enumerate(row):
+            if colour:
+                ax.text(c + 0.5, r + 0.55, letters[colour], ha='center', va='center',
+                        fontsize=size, fontweight='bold', color=nonodraw.print_ink(palette[colour]))
+
+
 def sheet_caption(number: int, puzzle: Puzzle, key: bool = False) -> str:
     """A puzzle's number and title, then (not in the key) its difficulty and givens. A picture
     of the library (its metadata has a 'kind') keeps its name for the key: the pupil's page
-    says 'Mystery animal', since the picture is the reward."""
+    says 'Mystery animal', since the picture is the reward (a random picture: 'Mystery
+    picture')."""
     kind = puzzle.metadata.get('kind')
+    if kind is None and (puzzle.title or '').startswith('random picture '):
+        kind = 'picture'  # its seed and number mean nothing to a pupil
     shown = f'Mystery {kind}' if kind and not key else (puzzle.title or 'puzzle')[:60]
     title = f'{number}. {shown}'
     given = [value for _, _, value in given_cells(puzzle.givens or [])]
     note = f'; {plural(len(given), "cell")} given' + ' (dot: empty)' * (0 in given) if given else ''
-    return title if key else f'{title}\n{DIFFICULTY[puzzle.metadata["method"]]}{note}'
+    return title if key else f'{title}\n{PUPIL_DIFFICULTY[puzzle.metadata["method"]]}{note}'
 
 
 def draw_header(fig, title: str, number: int, pages: int, key: bool) -> None:
@@ -327,10 +376,30 @@ def draw_header(fig, title: str, number: int, pages: int, key: bool) -> None:
 SheetPage = tuple[bool, PageLayout, list[int]]  # (the key?, its layout, its puzzles' numbers)
 
 
+def check_judged(puzzles) -> list:
+    """`puzzles` as a list, or TypeError/ValueError naming it unless it is a non-empty list of
+    puzzles judge_for_sheet judged (each with its goal and metadata['method'])."""
+    if isinstance(puzzles, (str, bytes)) or not hasattr(puzzles, '__iter__'):
+        raise TypeError(f'puzzles must be a list of judged puzzles, not {type(puzzles).__name__}')
+    puzzles = list(puzzles)
+    if not puzzles:
+        raise ValueError('puzzles must hold at least one puzzle for a worksheet')
+    for k, puzzle in enumerate(puzzles, 1):
+        if not isinstance(puzzle, Puzzle) and not is_colour(puzzle):
+            raise TypeError(f'puzzles: puzzle {k} is a {type(puzzle).__name__}, not a Puzzle '
+                            'or a ColourPuzzle')
+        if puzzle.goal is None or puzzle.metadata.get('method') not in DIFFICULTY:
+            raise ValueError(f'puzzles: puzzle {k} ({puzzle.title or "untitled"}) is not judged: '
+                             'judge_for_sheet gives it its key and difficulty')
+    return puzzles
+
+
 def worksheet_layout(puzzles: list[Puzzle]) -> list[SheetPage]:
     """The pages of a worksheet of judged puzzles, as pages_of shares them: the puzzles' pages
     (the first under the box of how to play; captions with a line more for a colour legend if
-    a puzzle is in colour), then the key's."""
+    a puzzle is in colour), then the key's. TypeError/ValueError naming puzzles unless they
+    are judged puzzles (check_judged)."""
+    puzzles = check_judged(puzzles)
     colour = any(map(is_colour, puzzles))
     sizes = [[extent(puzzle, clues=not key) for puzzle in puzzles] for key in (0, 1)]
     return ([(False, *page) for page in pages_of(sizes[0], SHEET_LAYOUTS, PENCIL_CELL,
@@ -346,6 +415,7 @@ def worksheet_pages(puzzles: list[Puzzle], title: str = 'Nonograms') -> Iterator
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
+    puzzles = check_judged(puzzles)
     colour = any(map(is_colour, puzzles))
     room = CAPTION + LEGEND * colour
     pages = worksheet_layout(puzzles)
@@ -371,6 +441,9 @@ def worksheet_pages(puzzles: list[Puzzle], title: str = 'Nonograms') -> Iterator
 def draw_worksheet(puzzles: list[Puzzle], path, title: str = 'Nonograms') -> int:
     """Write the worksheet_pages of judged puzzles to `path` as a PDF; return its page count.
     Its text is real text (fonts embedded as TrueType), so titles and clues can be searched."""
+    puzzles = check_judged(puzzles)
+    if not isinstance(title, str):
+        raise TypeError(f'title must be a str, not {type(title).__name__}')
     from matplotlib import rc_context
     from matplotlib.backends.backend_pdf import PdfPages
 
@@ -385,14 +458,19 @@ def draw_worksheet(puzzles: list[Puzzle], path, title: str = 'Nonograms') -> int
 PICTURE_SUFFIXES = ('.png', '.jpg', '.jpeg', '.gif', '.bmp', '.txt')
 
 
-def class_pictures(size: int, seed: int = 0, folder=None,
-                   density: float = 0.4) -> Iterator[tuple[str, list]]:
+def class_pictures(size: int, seed: int = 0, folder=None, density: float = 0.4, *,
+                   deadline: float | None = None,
+                   skipped: list | None = None) -> Iterator[tuple[str, list]]:
     """(title, picture) pairs: seeded random size x size pictures without end (picture k of seed s
     is lesson 4's random_picture with the seed f'{s}/{k}'), or the picture files of `folder`
-    (PNG, JPEG, 0/1 text, read at most `size` cells a side) in an order the seed shuffles."""
+    (PNG, JPEG, 0/1 text, any picture scaled to at most `size` cells a side) in an order the
+    seed shuffles. deadline: a time.monotonic() value the reading of a file stops at
+    (SearchLimit). skipped: if a list, a file that is not a picture (PuzzleFileError) or a
+    blank picture is skipped and noted in it as (file name, why); else it raises."""
     import itertools
     import random
 
+    checked_class_set(1, size, None, deadline)
     if folder is None:
         for k in itertools.count(1):
             yield f'random picture {seed}/{k}', random_picture(size, size, density, f'{seed}/{k}')
@@ -400,15 +478,74 @@ def class_pictures(size: int, seed: int = 0, folder=None,
                    if path.suffix.lower() in PICTURE_SUFFIXES)
     random.Random(seed).shuffle(files)
     for path in files:
-        for puzzle in read_puzzles(path, picture_size=size):
-            if puzzle.goal is None:
+        try:
+            puzzles = read_puzzles(path, picture_size=size, deadline=deadline)
+            if any(puzzle.goal is None for puzzle in puzzles):
                 raise PuzzleFileError(path, None, 'not a picture (it has clues, not cells)')
-            yield path.stem, puzzle.goal
+        except PuzzleFileError as error:
+            if skipped is None:
+                raise
+            skipped.append((path.name, error.message))
+            continue
+        for puzzle in puzzles:
+            picture = scale_picture(puzzle.goal, size, deadline=deadline)
+            if not any(map(any, picture)) and skipped is not None:
+                skipped.append((path.name, 'blank: no filled cell'))
+                continue
+            yield path.stem, picture
+
+
+def skipped_note(skipped: list) -> str:
+    """'; skipped: a.txt (not a picture ...), b.png (blank: no filled cell)' (at most three
+    named), or '' if none was."""
+    if not isinstance(skipped, list) or not all(
+            isinstance(item, tuple) and len(item) == 2 for item in skipped):
+        raise TypeError(f'skipped must be a list of (file name, why) pairs, not {skipped!r:.40}')
+    if not skipped:
+        return ''
+    named = ', '.join(f'{name} ({why[:60]})' for name, why in skipped[:3])
+    more = f' and {len(skipped) - 3} more' if len(skipped) > 3 else ''
+    return f'; skipped: {named}{more}'
+
+
+def check_picture_folder(folder) -> None:
+    """NonogramError in one line unless `folder` is a folder with picture files in it (no such
+    folder; not a folder; no PNG, JPEG, GIF, BMP or .txt pictures in it)."""
+    if not isinstance(folder, (str, os.PathLike)):
+        raise TypeError(f'folder must be a path (str or Path), not {type(folder).__name__}')
+    path = Path(folder)
+    if not path.exists():
+        raise NonogramError(f'{folder}: no such folder')
+    if not path.is_dir():
+        raise NonogramError(f'{folder}: not a folder of pictures')
+    if not any(item.suffix.lower() in PICTURE_SUFFIXES for item in path.iterdir()):
+        raise NonogramError(f'{folder}: no PNG, JPEG, GIF, BMP or .txt pictures in it')
+
+
+def checked_class_set(count, size, seconds, deadline) -> tuple[int | None, float]:
+    """class_set's count, size, seconds and deadline checked at once (TypeError or ValueError
+    naming the argument): (size, the time.monotonic() value the set must be made by)."""
+    if isinstance(count, bool) or not isinstance(count, Integral):
+        raise TypeError(f'count must be a whole number of puzzles, not {count!r}')
+    if count < 1:
+        raise ValueError(f'count must be at least 1 puzzle, not {count!r}')
+    if size is not None and (isinstance(size, bool) or not isinstance(size, Integral)):
+        raise TypeError(f'size must be None or a whole number of cells, not {size!r}')
+    if size is not None and not 1 <= size <= MAX_SIDE:
+        raise ValueError(f'size must be from 1 to {MAX_SIDE} cells a side, not {size!r}')
+    seconds = checked_seconds('seconds', seconds)
+    if deadline is not None and (isinstance(deadline, bool) or not isinstance(deadline, Real)
+                                 or deadline != deadline):
+        raise TypeError(f'deadline must be None or a time.monotonic() value, not {deadline!r}')
+    ends = [time.monotonic() + seconds] if seconds is not None else []
+    ends += [deadline] if deadline is not None else []
+    return None if size is None else int(size), min(ends, default=float('inf'))
 
 
 def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, seed: int = 0,
               folder=None, random_pictures: bool = False, colours: int | None = None,
-              density: float = 0.4, seconds: float = 20.0, max_nodes: int = 2000) -> list[Puzzle]:
+              density: float = 0.4, seconds: float | None = 20.0, max_nodes: int = 2000,
+              deadline: float | None = None) -> list[Puzzle]:
     """`count` distinct puzzles with one solution whose method is `difficulty` ('line',
     'probing' or 'search'): by default pictures of the library nonopictures (see library_set:
     `size` and `colours` choose among them); with `random_pictures`, seeded random size x size
@@ -417,47 +554,108 @@ def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, 
     alone finish). Reproducible: each analysis has a node budget (a picture that needs more is
     skipped), so the same seed gives the same puzzles on any machine. SearchLimit if `seconds`
     run out first (its `solutions`: the puzzles made), NonogramError if the library's or the
-    folder's pictures run out; never a smaller set than asked for."""
+    folder's pictures run out; never a smaller set than asked for. The puzzles come sorted by
+    their drawn extent (similar sizes share a worksheet's pages), in an order the seed fixes.
+    `deadline` (a
+    time.monotonic() value) ends the time earlier than `seconds` if it comes first (None for
+    either: no limit from it). count, size (at most MAX_SIDE), seconds and deadline are
+    checked at once (TypeError or ValueError naming them). The clock is looked at between the
+    pictures and given to each step; a step that cannot stop part way (making a puzzle of a
+    large picture) is not begun when less time is left than the quickest step so far took."""
+    size, ends = checked_class_set(count, size, seconds, deadline)
     if difficulty not in NEEDS:
         raise ValueError(f'difficulty must be one of {", ".join(NEEDS)}, not {difficulty!r}')
     if folder is not None and random_pictures:
         raise ValueError('random_pictures and folder do not go together')
     if folder is None and not random_pictures:
         return library_set(count, difficulty, seed=seed, size=size, colours=colours,
-                           seconds=seconds, max_nodes=max_nodes)
+                           seconds=None, max_nodes=max_nodes, deadline=ends)
     if colours is not None:
         raise ValueError('colours choose the library\'s colour pictures; random pictures and '
                          'folders make black-and-white puzzles')
-    if folder is not None and not Path(folder).is_dir():
-        raise NonogramError(f'{folder}: not a folder of pictures')
+    if folder is not None:
+        check_picture_folder(folder)
     size = size or 10
     start = time.monotonic()
-    deadline, made, seen, hopeless = start + seconds, [], set(), False
-    for title, picture in class_pictures(size, seed, folder, density):
-        left = deadline - time.monotonic()
-        if left <= 0:
-            break
-        if hopeless_pace(len(made), count, time.monotonic() - start, seconds):
-            hopeless = True
-            break
-        limits = {'max_nodes': max_nodes, 'time_limit': left}
-        try:
-            puzzle = make_puzzle(picture, title, difficulty == 'line', **limits)
-            verdict = nonoengine.analyse(puzzle.rows, puzzle.cols, puzzle.givens, **limits)
-        except SearchLimit:  # too many nodes (skip the picture), or out of time (stop)
-            continue
-        if verdict.method == difficulty and str(picture) not in seen and any(map(any, picture)):
-            seen.add(str(picture))
-            made.append(puzzle)
-            if len(made) == count:
-                return made
+    seconds = ends - start
+    made, seen, hopeless, quickest, left, skipped = [], set(), False, 0.0, seconds, []
+    try:
+        for title, picture in class_pictures(size, seed, folder, density, deadline=ends,
+                                             skipped=skipped):
+            left = ends - time.monotonic()
+            if left <= 0 or left < quickest:  # (a step begun now would overrun the time)
+                break
+            if hopeless_pace(len(made), count, time.monotonic() - start, seconds):
+                hopeless = True
+                break
+            share = min(left, seconds / 4)  # (one picture may not eat the time: see hopeless_pace)
+            limits = {'max_nodes': max_nodes, 'time_limit': checked_seconds('seconds', share)}
+            begun = time.monotonic()
+            try:
+                puzzle, verdict = within(share, lambda: judged_picture(
+                    picture, title, difficulty == 'line', **limits))
+            except SearchLimit:  # too many nodes (skip the picture), or out of time (stop)
+                continue
+            finally:
+                took = time.monotonic() - begun
+                quickest = took if not quickest else min(quickest, took)
+            if verdict.method == difficulty and str(picture) not in seen and any(map(any, picture)):
+                seen.add(str(picture))
+                made.append(puzzle)
+                if len(made) == count:
+                    return sorted(made, key=extent)  # (similar sizes share pages)
+    except SearchLimit:  # reading a picture file ran out of time
+        pass
     what = (f'could make only {len(made)} of {count} puzzles of {"at most " * bool(folder)}'
             f'{size}x{size} that {NEEDS[difficulty]}')
     spent = time.monotonic() - start
-    if folder is None or hopeless or spent >= seconds:
-        raise SearchLimit(f'{what} in {spent if hopeless else seconds:.3g} s'
-                          + pace_note(len(made), count, spent), 0, seconds, made)
-    raise NonogramError(f'{what} from the pictures in {folder}')
+    if folder is None or hopeless or time.monotonic() >= ends or left < quickest:
+        raise SearchLimit(f'{what} in {spent if hopeless else min(spent, seconds):.3g} s'
+                          + pace_note(len(made), count, spent) + skipped_note(skipped), 0, spent,
+                          made)
+    raise NonogramError(f'{what} from the pictures in {folder}' + skipped_note(skipped))
+
+
+def judged_picture(picture, title: str, line_solvable: bool, **limits) -> tuple:
+    """(make_puzzle's puzzle of the picture, the engine's verdict on it), within `limits`."""
+    puzzle = make_puzzle(picture, title, line_solvable, **limits)
+    return puzzle, nonoengine.analyse(puzzle.rows, puzzle.cols, puzzle.givens, **limits)
+
+
+class TimeIsUp(BaseException):
+    """Raised by within's alarm in the work it cuts short (a BaseException, as KeyboardInterrupt
+    is, so that no `except Exception` in the work swallows it)."""
+
+
+def within(seconds: float, work):
+    """work(), cut short at `seconds` (SearchLimit): for work that looks at its time limit too
+    seldom (making a puzzle of a 1000x1000 picture spends seconds before its first look). The
+    cut is an alarm signal (SIGALRM), so it works on Unix in the main thread when no other
+    alarm is set; elsewhere work() runs to its own end."""
+    import signal
+    import threading
+
+    if not callable(work):
+        raise TypeError(f'work must be a function to call, not {type(work).__name__}')
+    if (checked_seconds('seconds', seconds) is None or not hasattr(signal, 'setitimer')
+            or signal.getitimer(signal.ITIMER_REAL)[0] > 0
+            or threading.current_thread() is not threading.main_thread()):
+        return work()
+
+    def alarm(signum, frame):
+        raise TimeIsUp
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
+            return work()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except TimeIsUp:
+        raise SearchLimit(f'stopped by the time limit of {seconds:.3g} s', 0, seconds, []) from None
+    finally:
+        signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)
 
 
 def hopeless_pace(made: int, count: int, spent: float, seconds: float) -> bool:
@@ -495,25 +693,29 @@ def library_names(seed: int = 0, size: int | None = None, colours: int | None = 
 
 
 def library_set(count: int, difficulty: str = 'line', *, seed: int = 0, size: int | None = None,
-                colours: int | None = None, seconds: float = 20.0,
-                max_nodes: int = 2000) -> list[Puzzle]:
-    """`count` puzzles of the library's pictures (library_names(seed, size, colours), in that
-    order) whose difficulty is `difficulty`, each titled by its picture's name. NonogramError in
+                colours: int | None = None, seconds: float | None = 20.0,
+                max_nodes: int = 2000, deadline: float | None = None) -> list[Puzzle]:
+    """`count` puzzles of the library's pictures (the first of library_names(seed, size, colours)
+    whose difficulty is `difficulty`), each titled by its picture's name, sorted by their drawn
+    extent (similar sizes share a worksheet's pages; a stable sort). NonogramError in
     one line if there are too few, saying how many there are at each difficulty; SearchLimit if
-    `seconds` run out first (judging the whole library takes well under a second)."""
+    `seconds` run out first, or `deadline` (a time.monotonic() value) passes (judging the whole
+    library takes well under a second). Arguments are checked as class_set checks them."""
     import nonopictures
 
-    deadline, made, counts = time.monotonic() + seconds, [], dict.fromkeys(NEEDS, 0)
+    size, ends = checked_class_set(count, size, seconds, deadline)
+    start, made, counts = time.monotonic(), [], dict.fromkeys(NEEDS, 0)
     for name in library_names(seed, size, colours):
-        if time.monotonic() > deadline:
+        if time.monotonic() > ends:
+            spent = time.monotonic() - start
             raise SearchLimit(f'could take only {len(made)} of {count} library pictures that '
-                              f'{NEEDS[difficulty]} in {seconds:.3g} s', 0, seconds, made)
+                              f'{NEEDS[difficulty]} in {spent:.3g} s', 0, spent, made)
         method = nonopictures.difficulty(name, max_nodes)
         counts[method] += 1
         if method == difficulty:
             made.append(nonopictures.puzzle(name))
             if len(made) == count:
-                return made
+                return sorted(made, key=extent)  # (similar sizes share pages)
     what = (f'colour pictures of at most {colours} colours' if colours is not None
             else 'black-and-white pictures') + (f' of at most {size}x{size}' if size else '')
     others = ', '.join(f'{counts[method]} that {NEEDS[method]}'

@@ -117,9 +117,9 @@ def test_the_command_refuses_what_the_library_cannot_give(tmp_path, capsys):
     (["--worksheet", "x.pdf", "--class-set", "2", "--colours", "1"], "from 2 to 32"),
 ])
 def test_command_usage_errors_of_library_sets(args, words, capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(args)
-    assert stop.value.code == 2 and words in capsys.readouterr().err
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
 
 
 def test_help_documents_library_sets():
@@ -128,3 +128,77 @@ def test_help_documents_library_sets():
     flat = " ".join(out.split())
     for words in ("--random", "picture library", "keep their own size", "at most K colours"):
         assert words in flat
+
+
+# --- issue 26: arguments checked at once, the time bounded for any size -----------------------
+
+@pytest.mark.parametrize("count, error", [(0, ValueError), (-1, ValueError), (2.5, TypeError),
+                                          ("3", TypeError), (None, TypeError)])
+def test_a_wrong_count_is_refused_at_once_by_name(count, error):
+    from nonosheets import library_set
+
+    for make in (lambda: class_set(count), lambda: class_set(count, random_pictures=True),
+                 lambda: library_set(count)):
+        start = time.monotonic()
+        with pytest.raises(error, match="count"):
+            make()
+        assert time.monotonic() - start < 1.0
+
+
+def test_a_size_beyond_the_readers_limit_is_refused_at_once():
+    for size, error in ((20000, ValueError), (1001, ValueError), (0, ValueError),
+                        (2.5, TypeError)):
+        start = time.monotonic()
+        with pytest.raises(error, match="size"):
+            class_set(1, size, random_pictures=True)
+        assert time.monotonic() - start < 1.0
+
+
+def test_a_class_set_of_large_pictures_keeps_its_time():
+    from nonocheck import SearchLimit
+
+    start = time.monotonic()
+    with pytest.raises(SearchLimit, match="could make only 0 of 1"):
+        class_set(1, 1000, random_pictures=True, seconds=1.0)
+    assert time.monotonic() - start < 1.0 + 4.0  # (before: 8 s and more: a 1000x1000 picture)
+    start = time.monotonic()
+    with pytest.raises(SearchLimit):
+        class_set(2, random_pictures=True, deadline=start - 1)
+    assert time.monotonic() - start < 1.0
+
+
+def test_a_folder_picture_typed_as_text_keeps_to_the_size(tmp_path):
+    text = "\n".join("".join("1" if (i // 3 + j // 3) % 2 else "0" for j in range(30))
+                     for i in range(30))
+    (tmp_path / "checks.txt").write_text(text)
+    made = class_set(1, 10, folder=tmp_path, seconds=20)
+    assert (made[0].height, made[0].width) == (10, 10)
+
+
+def test_within_cuts_work_that_overruns_and_restores_the_alarm():
+    import signal
+
+    from nonocheck import SearchLimit
+    from nonosheets import within
+
+    before = signal.getsignal(signal.SIGALRM)
+    assert within(5.0, lambda: 3) == 3 and within(float("inf"), lambda: 4) == 4
+
+    def overrun():
+        while True:
+            pass
+    start = time.monotonic()
+    with pytest.raises(SearchLimit, match="time limit"):
+        within(0.2, overrun)
+    assert time.monotonic() - start < 2.0
+    assert signal.getsignal(signal.SIGALRM) == before
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+
+
+def test_a_class_set_comes_sorted_by_its_drawn_extent():
+    from nonosheets import extent
+
+    for made in (class_set(8, seed=5), class_set(5, colours=4, seed=2),
+                 class_set(3, 8, random_pictures=True, seed=1)):
+        assert [extent(puzzle) for puzzle in made] == sorted(extent(puzzle) for puzzle in made)
+    assert class_set(8, seed=5) == class_set(8, seed=5)

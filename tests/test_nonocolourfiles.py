@@ -94,8 +94,8 @@ def nonofiles_xml(name):
     (puzzle_xml(ONE_RED.replace("<line><count", '<line><count color="red">1</count><count', 1)), 3,
      "this clue needs 3 cells, the line has 1"),
     (puzzle_xml(ONE_RED.replace('<clues type="columns"><line><count color="red">1</count>'
-                                '</line></clues>', '<clues type="columns"></clues>')), 1,
-     '<clues type="columns"> needs 1 to'),
+                                '</line></clues>', '<clues type="columns"></clues>')), 4,
+     '<clues type="columns"> needs 1 to'),  # (at the empty <clues>)
     (puzzle_xml(ONE_RED + "\n<solution><image>|r|\n|r|</image></solution>"), 5,
      "the solution image is not 1 rows of 1 cells"),
     (puzzle_xml(ONE_RED + "\n<solution><image>|q|</image></solution>"), 5,
@@ -125,7 +125,7 @@ def test_colours_without_a_char_get_a_free_letter_until_none_is_left():
 
 
 def test_the_reader_wants_text_and_files_are_checked_as_for_black_and_white(tmp_path):
-    with pytest.raises(TypeError, match="reads a str of XML, not bytes"):
+    with pytest.raises(TypeError, match="text must be a str of XML, not bytes"):
         parse_colour_xml(b"<puzzle/>")
     with pytest.raises(PuzzleFileError, match="No such file"):
         read_colour_puzzles(tmp_path / "missing.xml")
@@ -173,7 +173,8 @@ def test_what_the_format_cannot_hold_is_refused(change, error, words):
     change(puzzle)
     with pytest.raises(error, match=words):
         format_colour_xml(puzzle)
-    with pytest.raises(TypeError, match="writes ColourPuzzles, not Puzzle"):
+    with pytest.raises(TypeError, match="puzzle must be a ColourPuzzle .format_colour_xml "
+                                        "writes them., not Puzzle"):
         format_colour_xml([read_puzzle(PUZZLES / "pynogram-smile.non")])
 
 
@@ -235,7 +236,77 @@ def test_wrong_types_are_named():
     import dataclasses
 
     puzzle = read_colour_puzzles(PUZZLES / "lighthouse.xml")[0]
-    with pytest.raises(TypeError, match="takes a ColourPuzzle, not NoneType"):
+    with pytest.raises(TypeError, match="puzzle must be a ColourPuzzle, not NoneType"):
         nonocolourfiles.bw_puzzle_clues(None)
     with pytest.raises(TypeError, match="metadata is a dict"):
         nonocolourfiles.format_colour_xml(dataclasses.replace(puzzle, metadata=None))
+
+
+# --- issue 26: deadlines, pictures of any size, lesser messages -------------------------------
+
+ONE_RED_XML = ('<puzzle><color name="red" char="r">f00</color>'
+               '<clues type="rows"><line><count color="red">1</count></line></clues>'
+               '<clues type="columns"><line><count color="red">1</count></line></clues></puzzle>')
+
+
+def test_the_colour_readers_stop_at_a_deadline_that_has_passed(tmp_path):
+    import time
+
+    from nonocheck import SearchLimit
+    from PIL import Image
+
+    Image.new("RGB", (40, 30), (200, 0, 0)).save(tmp_path / "red.png")
+    (tmp_path / "one.xml").write_text(ONE_RED_XML)
+    past = time.monotonic() - 1
+    for call in (lambda: parse_colour_xml(ONE_RED_XML, deadline=past),
+                 lambda: read_colour_puzzles(tmp_path / "one.xml", deadline=past),
+                 lambda: image_puzzle(tmp_path / "red.png", 10, 2, deadline=past)):
+        with pytest.raises(SearchLimit, match="ran out of time"):
+            call()
+    assert image_puzzle(tmp_path / "red.png", 10, 2, deadline=time.monotonic() + 60).height == 8
+
+
+def test_a_large_picture_is_sampled_before_its_colours_are_chosen(tmp_path, monkeypatch):
+    import time
+
+    from nonocheck import SearchLimit
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (3000, 2000), (255, 255, 255))
+    ImageDraw.Draw(image).ellipse([500, 500, 2500, 1500], fill=(200, 0, 0))
+    image.save(tmp_path / "big.png")
+    quantised = []
+    quantize = Image.Image.quantize
+
+    def counting(self, *args, **kwargs):
+        quantised.append(self.width * self.height)
+        return quantize(self, *args, **kwargs)
+    monkeypatch.setattr(Image.Image, "quantize", counting)
+    puzzle = image_puzzle(tmp_path / "big.png", 30, 3)
+    assert (puzzle.height, puzzle.width) == (20, 30) and len(puzzle.colours) == 2
+    assert puzzle.goal[10][15] == 1 and puzzle.goal[0][0] == 0
+    assert quantised and max(quantised) <= nonocolourfiles.SAMPLE_PIXELS  # (not 6 million)
+    start = time.monotonic()
+    with pytest.raises(SearchLimit):
+        image_puzzle(tmp_path / "big.png", 1000, 4, deadline=start + 0.02)
+    assert time.monotonic() - start < 1.5
+
+
+def test_a_cjk_character_is_a_colour_character_and_undefined_colours_are_named():
+    text = ONE_RED_XML.replace('char="r"', 'char="紅"')
+    puzzle = parse_colour_xml(text)[0]
+    assert puzzle.colours[1].char == "紅"
+    assert parse_colour_xml(format_colour_xml(puzzle))[0] == puzzle
+    with pytest.raises(PuzzleFileError) as error:
+        parse_colour_xml(ONE_RED_XML.replace("<puzzle>", '<puzzle backgroundcolor="sky">'))
+    assert "colour 'sky' is used but not defined (the puzzle's backgroundcolor)" in str(
+        error.value)
+
+
+def test_colour_totals_that_differ_are_a_puzzle_without_solution():
+    from nonocheck import TotalsDiffer
+
+    text = ONE_RED_XML.replace('<line><count color="red">1</count></line></clues></puzzle>',
+                               '<line></line></clues></puzzle>')
+    with pytest.raises(TotalsDiffer, match="the rows need 1 red cells, the columns 0"):
+        parse_colour_xml(text)

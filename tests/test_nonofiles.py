@@ -600,3 +600,163 @@ def test_a_pipe_is_not_opened_as_a_picture(tmp_path):
     for read in (nonofiles.read_image, nonocolourfiles.image_puzzle):
         with pytest.raises(PuzzleFileError, match="not a regular file"):
             read(fifo)
+
+
+# --- issue 26: deadlines, --size for every picture kind, lesser messages -----------------------
+
+def big_non_text(side=1000):
+    """A side x side .non of about 2 MB: a checkerboard, every clue side/2 blocks of 1."""
+    clue = ",".join(["1"] * (side // 2))
+    return (f"width {side}\nheight {side}\nrows\n" + "\n".join([clue] * side)
+            + "\ncolumns\n" + "\n".join([clue] * side) + "\n")
+
+
+def test_every_reader_stops_at_a_deadline_that_has_passed(tmp_path):
+    import time
+
+    from nonocheck import SearchLimit
+    from PIL import Image
+
+    Image.new("L", (30, 20), 0).save(tmp_path / "black.png")
+    (tmp_path / "x.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    past = time.monotonic() - 1
+    calls = [lambda: parse_non("rows\n1\ncolumns\n1\n", deadline=past),
+             lambda: parse_nin("1 1\n1\n1\n", deadline=past),
+             lambda: parse_xml(XML_ONE, deadline=past),
+             lambda: parse_rosetta("A\nA\n", deadline=past),
+             lambda: parse_picture("1\n", deadline=past),
+             lambda: parse_puzzles("rows\n1\ncolumns\n1\n", deadline=past),
+             lambda: read_puzzles(tmp_path / "x.non", deadline=past),
+             lambda: read_puzzle(tmp_path / "black.png", picture_size=10, deadline=past),
+             lambda: read_image(tmp_path / "black.png", deadline=past),
+             lambda: nonofiles.read_clues(tmp_path / "x.non", deadline=past),
+             lambda: picture_puzzle([[1]], deadline=past)]
+    for call in calls:
+        with pytest.raises(SearchLimit, match="ran out of time"):
+            call()
+    assert parse_non("rows\n1\ncolumns\n1\n", deadline=time.monotonic() + 60)[0].rows == [[1]]
+    for wrong in ("soon", True, [1.0]):
+        with pytest.raises(TypeError, match="deadline"):
+            parse_non("rows\n1\ncolumns\n1\n", deadline=wrong)
+
+
+XML_ONE = ('<puzzle><clues type="rows"><line><count>1</count></line></clues>'
+           '<clues type="columns"><line><count>1</count></line></clues></puzzle>')
+
+
+def test_a_2_mb_file_is_read_quickly_and_stops_at_its_deadline(tmp_path):
+    import time
+
+    from nonocheck import SearchLimit
+
+    path = tmp_path / "big.non"
+    path.write_text(big_non_text())
+    start = time.monotonic()
+    with pytest.raises(SearchLimit):
+        read_puzzles(path, deadline=start + 0.1)
+    assert time.monotonic() - start < 2.0  # (before: the whole file read, 5 to 11 s)
+    checkerboard = picture_puzzle([[1, 0] * 50, [0, 1] * 50] * 50)
+    for text in (path.read_text(), format_rosetta([checkerboard]), format_xml(checkerboard)):
+        start = time.monotonic()
+        with pytest.raises(SearchLimit):
+            parse_puzzles(text, deadline=start)
+        assert time.monotonic() - start < 2.0
+
+
+def test_many_rosetta_puzzles_stop_at_the_deadline():
+    import time
+
+    from nonocheck import SearchLimit
+
+    text = "\n\n".join(["A B\nA B"] * 30000)  # 30,000 puzzles: seconds to read them all
+    start = time.monotonic()
+    with pytest.raises(SearchLimit):
+        parse_rosetta(text, deadline=start + 0.2)
+    assert time.monotonic() - start < 2.0
+
+
+def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path, monkeypatch):
+    from PIL import Image, ImageFile
+
+    Image.new("L", (300, 200), 255).save(tmp_path / "wide.png")
+    Image.new("L", (1500, 10), 255).save(tmp_path / "long.png")
+
+    def no_decoding(self):
+        raise AssertionError("decoded")
+    monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
+    with pytest.raises(PuzzleFileError, match="give a size"):
+        read_image(tmp_path / "wide.png")
+    with pytest.raises(PuzzleFileError, match="more than the 1000 a side"):
+        read_image(tmp_path / "long.png", size=(1200, 10))
+
+
+def test_a_picture_is_decoded_with_the_clock_in_view(tmp_path):
+    import time
+
+    from nonocheck import SearchLimit
+    from PIL import Image, ImageDraw
+
+    image = Image.new("L", (4000, 4000), 255)
+    ImageDraw.Draw(image).ellipse([500, 500, 3500, 3500], fill=0)
+    image.save(tmp_path / "big.png")
+    assert len(read_image(tmp_path / "big.png", size=8)) == 8
+    start = time.monotonic()
+    with pytest.raises(SearchLimit):
+        read_image(tmp_path / "big.png", size=500, deadline=start + 0.05)
+    assert time.monotonic() - start < 1.5  # (decoding 16 million pixels takes longer)
+
+
+def test_size_scales_a_picture_typed_as_text(tmp_path):
+    text = "\n".join("".join("1" if (i // 3 + j // 3) % 2 else "0" for j in range(30))
+                     for i in range(30))
+    (tmp_path / "checks.txt").write_text(text)
+    for puzzle in (read_puzzle(tmp_path / "checks.txt", picture_size=10),
+                   parse_puzzles(text, picture_size=10)[0], parse_picture(text, size=10)[0]):
+        assert (puzzle.height, puzzle.width) == (10, 10)
+        assert puzzle.goal == [[(i + j) % 2 for j in range(10)] for i in range(10)]
+    assert read_puzzle(tmp_path / "checks.txt").height == 30
+    assert read_puzzle(tmp_path / "checks.txt", picture_size=50).height == 30  # never enlarged
+    assert nonofiles.scale_picture([[1, 1], [1, 0]], 1) == [[1]]
+
+
+def test_the_puzzle_without_rows_or_columns_is_named_at_its_line():
+    for text, line, words in (("title x\nrows\n\ncolumns\n1\n", 2, "no rows"),
+                              ("rows\n1\ncolumns\n", 3, "no columns")):
+        with pytest.raises(PuzzleFileError, match=words) as error:
+            parse_non(text)
+        assert error.value.line == line
+    with pytest.raises(PuzzleFileError, match="no rows") as error:
+        parse_xml('<puzzle>\n<clues type="rows">\n</clues>\n<clues type="columns">'
+                  '<line><count>1</count></line></clues></puzzle>')
+    assert error.value.line == 2
+
+
+def test_totals_that_differ_are_a_puzzle_without_solution():
+    from nonocheck import TotalsDiffer
+
+    with pytest.raises(TotalsDiffer) as error:
+        parse_non("rows\n1\n1\ncolumns\n1\n0\n")
+    assert isinstance(error.value, PuzzleFileError) and error.value.line == 5
+    assert "rows need 2 filled cells but columns need 1" in str(error.value)
+
+
+def test_an_undefined_background_or_ink_is_named_as_such():
+    for attributes, words in ((' backgroundcolor="sky"', "'sky' is used but not defined (the "
+                               "puzzle's backgroundcolor)"),
+                              (' defaultcolor="ink"', "'ink' is used but not defined (the "
+                               "puzzle's defaultcolor)")):
+        with pytest.raises(PuzzleFileError) as error:
+            parse_xml(XML_ONE.replace("<puzzle>", f"<puzzle{attributes}>"))
+        assert words in str(error.value) and "white" not in str(error.value)
+
+
+def test_a_picture_with_a_typo_or_spaced_cells_is_read_as_a_picture(tmp_path):
+    (tmp_path / "typo.txt").write_text("0110\n01x10\n0110\n1111\n")
+    with pytest.raises(PuzzleFileError, match="a picture row is 0s and 1s") as error:
+        read_puzzles(tmp_path / "typo.txt")
+    assert error.value.line == 2
+    (tmp_path / "spaced.txt").write_text("0 1 1 0\n1 0 0 1\n1 1 1 1\n")
+    assert read_puzzle(tmp_path / "spaced.txt").goal == [[0, 1, 1, 0], [1, 0, 0, 1], [1, 1, 1, 1]]
+    assert parse_puzzles("#..#\n.##.\n")[0].rows == [[1, 1], [2]]
+    assert sniff_format("1 1\n1\n1\n") == "nin"
+    assert sniff_format("rows\n1\n0\ncolumns\n1\n0\n") == "non"

@@ -184,3 +184,18 @@ def test_a_library_picture_is_a_mystery_until_the_key(tmp_path):
     for number, name in enumerate(names, 1):
         assert f"{number}. Mystery {nonopictures.kind(name)}" in pupil
         assert name not in pupil and f"{number}. {name}" in key
+
+
+def test_the_colour_key_letters_every_inked_cell(colour):
+    """On a black-and-white printer the key's red and green would look alike: each inked cell
+    of the answer also carries its colour's letter."""
+    (apples,), document, _ = colour
+    key = document[len(document) - 1]
+    inked = {}
+    for row in apples.goal:
+        for colour_number in row:
+            if colour_number:
+                char = apples.colours[colour_number].char
+                inked[char] = inked.get(char, 0) + 1
+    letters = lone_letters(key, "".join(inked))
+    assert {char: sum(text == char for text, _ in letters) for char in inked} == inked

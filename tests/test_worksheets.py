@@ -42,13 +42,14 @@ def engine_solution(puzzle):
 
 # --- the layout ----------------------------------------------------------------------------------
 
-def test_pages_share_small_puzzles_in_order_and_fill_free_slots():
+def test_pages_share_small_puzzles_and_keep_their_order():
     small, big, huge = (8, 8), (30, 30), (90, 90)
     pages = pages_of([small] * 7, SHEET_LAYOUTS, PENCIL_CELL)
     assert pages == [((2, 3), [0, 1, 2, 3, 4, 5]), ((1, 1), [6])]  # a short last page: bigger
     assert all(cell_inches(small, layout) >= PENCIL_CELL for layout, _ in pages)
     pages = pages_of([small, small, big, small, huge], SHEET_LAYOUTS, PENCIL_CELL)
-    assert [group for _, group in pages] == [[0, 1, 3], [2], [4]]  # not alone after the big one
+    groups = [group for _, group in pages]
+    assert groups == [[0, 1], [2], [3], [4]]  # in order: a pupil finds puzzle 4 after puzzle 3
     assert cell_inches(huge, pages[-1][0]) < PENCIL_CELL  # too big for a pencil: a page anyway
     assert cell_inches((1, 1), (1, 1)) == pytest.approx(0.39)  # never more than 1 cm
     assert len(pages_of([(10, 10)] * 12, KEY_LAYOUTS, KEY_CELL)) == 1
@@ -99,9 +100,10 @@ def test_worksheet_pages_and_text(worksheet):
         text = text.replace(f"page {number} of {len(pdf.pages)}", "").replace("Week 1", "", 1)
         assert digits(text) == digits("".join(map(str, clues)))
     captions = "\n".join(sheet_caption(k + 1, puzzle) for k, puzzle in enumerate(sheet))
-    for words in ("1. Demo Puzzle from Front Page\nline logic alone",
-                  "2. pynogram example smile\nneeds probing", "3. Apples (webpbn #898)",
-                  "4. A face\nneeds probing; 2 cells given"):
+    for words in ("1. Demo Puzzle from Front Page\neasy: each step follows from one row or column",
+                  "2. pynogram example smile\nharder: at times, try a cell both ways",
+                  "3. Apples (webpbn #898)",
+                  "4. A face\nharder: at times, try a cell both ways; 2 cells given"):
         assert words in captions
     key_text = pdf.pages[-1].extract_text()
     assert "Week 1: answer key" in key_text and "Name:" not in key_text
@@ -250,9 +252,9 @@ def test_command_errors(tmp_path, capsys):
     (["--worksheet", "x.pdf", "--class-set", "2", "--difficulty", "hard"], "invalid choice"),
 ])
 def test_command_usage_errors(args, words, capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(args)
-    assert stop.value.code == 2 and words in capsys.readouterr().err
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
 
 
 def test_command_timeout_while_judging(tmp_path, capsys):
@@ -346,7 +348,35 @@ def test_a_class_set_from_a_folder_of_pictures(tmp_path):
                                             r"line logic alone solves from the pictures in"):
         class_set(4, 9, "line", folder=tmp_path)
     (tmp_path / "clues.txt").write_text("C BA CB BB F AE F A B\nAB CA AE GA E C D C")
-    with pytest.raises(NonogramError, match="clues.txt: not a picture"):
+    with pytest.raises(NonogramError, match=r"skipped: clues.txt \(not a picture"):
+        class_set(4, 9, "line", folder=tmp_path)  # (skipped, named when the set cannot be made)
+    assert len(class_set(3, 9, "line", seed=1, folder=tmp_path)) == 3  # (whatever the shuffle)
+    (tmp_path / "blank.txt").write_text("000\n000\n")
+    with pytest.raises(NonogramError, match=r"blank.txt \(blank: no filled cell\)"):
         class_set(4, 9, "line", folder=tmp_path)
     with pytest.raises(NonogramError, match="not a folder"):
         class_set(1, 9, folder=tmp_path / "face.png")
+    with pytest.raises(NonogramError, match="no such folder"):
+        class_set(1, 9, folder=tmp_path / "missing")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(NonogramError, match="no PNG, JPEG, GIF, BMP or .txt pictures in it"):
+        class_set(1, 9, folder=tmp_path / "empty")
+
+
+def test_judging_and_drawing_check_their_puzzles_at_the_door(tmp_path):
+    from nonosheets import draw_worksheet, judge_for_sheet, worksheet_layout
+
+    with pytest.raises(TypeError, match="puzzle must be a Puzzle"):
+        judge_for_sheet(None)
+    with pytest.raises(TypeError, match="name must be a str"):
+        judge_for_sheet(Puzzle([[1]], [[1]]), name=None)
+    unjudged = Puzzle([[1]], [[1]], {"title": "dot"})
+    for wrong, error, words in ((None, TypeError, "puzzles must be a list"),
+                                ([], ValueError, "at least one puzzle"),
+                                ([unjudged], ValueError, "puzzle 1 \\(dot\\) is not judged"),
+                                ([[[1]]], TypeError, "puzzle 1 is a list")):
+        with pytest.raises(error, match=words):
+            draw_worksheet(wrong, tmp_path / "w.pdf")
+        with pytest.raises(error, match=words):
+            worksheet_layout(wrong)
+    assert not (tmp_path / "w.pdf").exists()
