@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 import nonocheck
+from nonocheck import (check_clue_text, check_givens, check_line, check_list, check_table)
 import nonoprobe
 from nonodraw import decode_qr  # noqa: F401 (read in the reveal)
 from nonovector import Clue, Contradiction, Grid, Line, min_length
@@ -34,6 +35,7 @@ from nonovector import Clue, Contradiction, Grid, Line, min_length
 # %%
 def parse_clues(text: str) -> list[Clue]:
     """Clues from text: block lengths separated by spaces, clues by '|' or a new line."""
+    check_clue_text(text)
     return [[int(block) for block in clue.split()]
             for line in text.strip().splitlines() for clue in line.split('|')]
 
@@ -73,6 +75,7 @@ def grid_with_givens(givens=GIVENS, height=len(ROWS), width=len(COLS)) -> Grid:
 
 def count_unknowns(grid: Grid) -> int:
     """How many cells of the grid are still None."""
+    grid = check_table('grid', grid, cells='grid')
     return sum(row.count(None) for row in grid)
 
 
@@ -116,7 +119,7 @@ def count_unknowns(grid: Grid) -> int:
 def line_layouts(blocks: Clue, cells: int) -> list[tuple[int, ...]]:
     """Every layout of `blocks` in `cells` cells, as tuples of 0/1: one for each way of putting
     the spare empty cells into the gaps around the blocks."""
-    blocks = nonocheck.normalize_clue(blocks, cells)
+    blocks = nonocheck.listable_clue(blocks, cells)
     gaps, free = len(blocks) + 1, cells - min_length(blocks)
     layouts = []
     for chosen in combinations_with_replacement(range(gaps), free):
@@ -152,6 +155,7 @@ def line_layouts(blocks: Clue, cells: int) -> list[tuple[int, ...]]:
 # %%
 def eliminate(layouts: list[tuple[int, ...]], line: Line) -> list[tuple[int, ...]]:
     """The layouts that agree with every known (non-None) cell of `line`."""
+    line, _ = check_line(line), check_table('layouts', layouts, 'picture', least=0)
     known = [(i, cell) for i, cell in enumerate(line) if cell is not None]
     return [layout for layout in layouts if all(layout[i] == cell for i, cell in known)]
 
@@ -159,6 +163,7 @@ def eliminate(layouts: list[tuple[int, ...]], line: Line) -> list[tuple[int, ...
 def deduce(layouts: list[tuple[int, ...]]) -> Line:
     """The line the layouts all agree on: a cell's value where they all have the same, None
     where they differ. Raises Contradiction if there are no layouts."""
+    check_table('layouts', layouts, 'picture', least=0)
     if not layouts:
         raise Contradiction('no layout of the line fits its known cells')
     return [cells[0] if len(set(cells)) == 1 else None for cells in zip(*layouts)]
@@ -319,6 +324,7 @@ SOLUTION = nonoprobe.solve(ROWS, COLS, grid_with_givens())
 # %%
 def differing_cells(grids: list[Grid]) -> list[tuple[int, int]]:
     """The (row, col) cells on which the grids do not all agree, in reading order."""
+    grids = [check_table('grids', grid) for grid in check_list('grids', grids, least=1)]
     first = grids[0]
     return [(r, c) for r in range(len(first)) for c in range(len(first[0]))
             if any(grid[r][c] != first[r][c] for grid in grids)]
@@ -343,6 +349,8 @@ def differing_cells(grids: list[Grid]) -> list[tuple[int, int]]:
 # %%
 def rules_out(givens, grid: Grid) -> bool:
     """True if some given cell is empty in `grid` (so `grid` cannot be the solution)."""
+    grid = check_table('grid', grid)
+    givens = check_givens(givens, len(grid), len(grid[0]))
     return any(grid[r][c] == 0 for r, c in givens)
 
 
@@ -350,6 +358,9 @@ def smallest_sufficient_givens(givens, solutions: list[Grid], answer: Grid) -> l
     """The smallest subsets of `givens` that leave `answer` the only one of `solutions` (all the
     solutions of the clues without givens): all subsets of the first size that rule out every
     other solution, as tuples in the order of `givens`; [] if even all of `givens` do not."""
+    answer = check_table('answer', answer, cells='grid')
+    solutions = [check_table('solutions', grid) for grid in check_list('solutions', solutions)]
+    givens = check_givens(givens, len(answer), len(answer[0]))
     wrong = [grid for grid in solutions if grid != answer]
     if not all(rules_out(givens, grid) for grid in wrong):
         return []

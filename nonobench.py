@@ -10,12 +10,18 @@ lessons' measurements: the single-line speed table (lesson 7), timing engines si
 import csv
 from pathlib import Path
 
+from nonocheck import (check_callable, check_has, check_list, check_table, check_text,
+                       checked_budget)
+
 RESULTS = Path(__file__).resolve().parent / 'benchmarks' / 'results'
 
 
 def read_rows(name: str, folder: Path | str | None = None) -> list[dict]:
     """The rows of a results CSV (`benchmarks/results/NAME` unless `folder` says) as dicts of
     strings, one per row, keyed by the header."""
+    check_text('name', name)
+    if folder is not None and not isinstance(folder, (str, Path)):
+        raise TypeError(f'folder must be a path or None, not {folder!r:.40}')
     path = Path(folder or RESULTS) / name
     if not path.is_file():
         raise FileNotFoundError(f'no benchmark results {path}: run the benchmark in benchmarks/ '
@@ -61,6 +67,8 @@ def totals(rows: list[dict], cap: float = 10.0) -> dict[str, tuple[float, list[s
     """Per configuration of a results table (rows with 'config', 'puzzle', 'seconds' and
     'verdict'), in the order of first appearance: (total seconds over its puzzles, each run
     counted at most `cap` seconds; the puzzles whose run ran out of time, verdict 'limit')."""
+    rows = [check_has('rows', row, 'get') for row in check_list('rows', rows)]
+    cap = checked_budget('cap', cap, (int, float))
     result = {}
     for row in rows:
         seconds, over = result.setdefault(row['config'], (0.0, []))
@@ -83,6 +91,7 @@ def ranked(measured: dict) -> list[tuple[str, float, tuple]]:
     """The ideas of `measured`, {idea: (lesson, kept, without, with)} where without and with are
     (seconds, puzzles over the limit) as `totals` gives them, as (idea, factor, entry), factor =
     seconds without / seconds with, the largest factor first."""
+    check_has('measured', measured, 'items')
     rows = [(idea, entry[2][0] / entry[3][0], entry) for idea, entry in measured.items()]
     return sorted(rows, key=lambda row: -row[1])
 
@@ -93,6 +102,7 @@ def draw_factors(measured: dict, title: str, apart=None):
     default; each labelled with its factor and any runs over the time limit. The ideas of `apart`
     (by default OTHER_BASELINE: measured against another engine) are drawn last, below a dashed
     line. Returns the Figure."""
+    check_has('measured', measured, 'items'), check_text('title', title)
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
 
@@ -138,6 +148,7 @@ def copying_prober(prober: type) -> type:
     that probes as lesson 4 does: it copies the grid and the masks, propagates, compares the grid
     with the copy to learn what the probe decided, and puts the copies back. The trail still
     records the cells (propagate writes it), but nothing reads it or undoes with it."""
+    check_has('prober', prober, 'probe', 'probe_all')
     from nonovector import Contradiction
 
     class CopyingProber(prober):
@@ -163,6 +174,7 @@ def copying_prober(prober: type) -> type:
 def at_the_root(engine):
     """Line logic, then probing until a round decides nothing, at the root of lesson 4's Engine
     or of lesson 9's Prober (which keeps its grid, masks and trail itself); returns the engine."""
+    check_has('engine', engine, 'probe_all')
     if hasattr(engine, 'trail'):
         engine.propagate()
         engine.probe_all()
@@ -177,6 +189,8 @@ def time_table(puzzles: dict, engines: dict, run, ratios: dict | None = None,
     cache), then time run(make(*clues)) in seconds of processor time. Print a table, a row per
     puzzle: each engine's seconds, then for each ratio {label: (a, b)} engine a's time over
     engine b's. Return {(puzzle, engine): what run returned}."""
+    check_has('puzzles', puzzles, 'items'), check_has('engines', engines, 'items')
+    check_callable('run', run)
     import time
 
     ratios = ratios or {}
@@ -203,11 +217,13 @@ def time_table(puzzles: dict, engines: dict, run, ratios: dict | None = None,
 
 def last_in_first_out(engine, queue) -> int:
     """Strategy for the next line to solve: the one queued last."""
+    check_has('queue', queue, 'pop')
     return queue.pop()
 
 
 def most_changed(engine, queue) -> int:
     """Strategy for the next line: the one with the most cells decided since it was last taken."""
+    check_has('engine', engine, 'changes'), check_has('queue', queue, 'remove')
     line = max(queue, key=engine.changes.__getitem__)
     queue.remove(line)
     engine.changes[line] = 0
@@ -216,6 +232,7 @@ def most_changed(engine, queue) -> int:
 
 def nearly_solved_lines(engine, grid) -> list[tuple[int, int]]:
     """Strategy for the order of probes: cells whose lines have the fewest unknown cells first."""
+    grid = check_table('grid', grid)
     row_unknown = [row.count(None) for row in grid]
     col_unknown = [sum(1 for row in grid if row[c] is None) for c in range(len(grid[0]))]
     unknown = [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is None]

@@ -15,7 +15,8 @@
 """Lesson 6: lesson 2's line solver on bitmasks, each row of its tables one Python integer.
 Errors: nonovector.Contradiction (no layout fits), nonocheck.ClueError (a malformed line)."""
 
-from nonocheck import check_line  # lesson 1's check of a line, from the library of checks
+from nonocheck import (MOST_CELLS, check_line, check_mask_rows, check_tabled_line,  # checks,
+                       check_whole)  # from the library of checks
 from nonovector import Contradiction, Line, show_line
 
 
@@ -74,11 +75,13 @@ def bits_to_line(cells: int, filled: int, empty: int) -> Line:
 
 def show_bits(mask: int, width: int) -> str:
     """A mask as a string of 0/1 in *line order*: bit 0 (cell or position 0) first."""
+    check_whole('mask', mask), check_whole('width', width, most=MOST_CELLS)
     return ''.join(str(mask >> i & 1) for i in range(width))
 
 
 def show_masks(line: Line, rows) -> None:
     """Print each (name, mask, width) of `rows` in line order, under column numbers and the line."""
+    line, rows = check_line(line), check_mask_rows(rows)
     width = max([len(line)] + [width for _, _, width in rows])
     print(f'{"":>17}  {"".join(str(i % 10) for i in range(width))}')
     print(f'{"line":>17}  {show_line(line)}')
@@ -193,6 +196,7 @@ def forward(clue: tuple[int, ...], cells: int, filled: int,
 
 def trace_forward(clue: tuple[int, ...], line: Line) -> None:
     """Print before[j] and starts[j] of the forward pass of `clue` on `line`, in line order."""
+    clue, line = check_tabled_line(clue, line)
     cells = len(line)
     before, starts = forward(tuple(clue), cells, *line_to_bits(line))
     rows = [('before[0]', before[0], cells + 1)]
@@ -288,6 +292,7 @@ def line_bits(clue: tuple[int, ...], cells: int, filled: int, empty: int) -> tup
 
 def trace_backward(clue: tuple[int, ...], line: Line) -> None:
     """Print after[j], each block's good starts and the answer of line_bits, in line order."""
+    clue, line = check_tabled_line(clue, line)
     clue, cells, (filled, empty) = tuple(clue), len(line), line_to_bits(line)
     starts, after = forward(clue, cells, filled, empty)[1], backward(clue, cells, filled, empty)
     good = good_starts(clue, starts, after, ((1 << cells) - 1) & ~filled)

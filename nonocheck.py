@@ -40,6 +40,11 @@ class PuzzleError(ClueError):
     picture. The message names the row or column at fault. (A ValueError, via ClueError.)"""
 
 
+class TotalsDiffer(PuzzleError):
+    """The rows and the columns need different numbers of cells (of some colour): a well-formed
+    puzzle that has no solution (the command's exit code 1, not bad input)."""
+
+
 class SearchLimit(RuntimeError):
     """A search ran out of budget (max_nodes or time_limit) before it finished. Attributes:
     nodes (visited), seconds (spent), solutions (found before the budget ran out)."""
@@ -47,6 +52,175 @@ class SearchLimit(RuntimeError):
     def __init__(self, message, nodes, seconds, solutions):
         super().__init__(message)
         self.nodes, self.seconds, self.solutions = nodes, seconds, solutions
+
+
+# --- whole numbers, callables --------------------------------------------------------------
+
+MOST_CELLS = 100_000  # the longest line a function takes: 100 times the longest a puzzle file has
+
+
+def check_whole(name: str, value, least: int = 0, most: int | None = None) -> int:
+    """`value` as an int, or TypeError (not a whole number) or ValueError (out of range) naming
+    the parameter `name`.
+
+    >>> check_whole('cells', 5), check_whole('count', 3, least=1, most=10)
+    (5, 3)
+    """
+    check_name(name)
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f'{name} must be a whole number, not {value!r:.40}')
+    if value < least or most is not None and value > most:
+        bounds = f'at least {least}' if most is None else f'from {least} to {most:,}'
+        raise ValueError(f'{name} must be {bounds}, not {value!r:.40}')
+    return int(value)
+
+
+def check_name(name: str) -> str:
+    """The name of a parameter, for the checks above, or TypeError."""
+    if not isinstance(name, str):
+        raise TypeError(f'name must be the name of a parameter, not {name!r:.40}')
+    return name
+
+
+def check_callable(name: str, value):
+    """`value`, or TypeError naming the parameter `name` if it cannot be called."""
+    check_name(name)
+    if not callable(value):
+        raise TypeError(f'{name} must be a function, not {value!r:.40}')
+    return value
+
+
+def check_text(name: str, value) -> str:
+    """`value`, or TypeError naming the parameter `name` if it is not a str."""
+    if not isinstance(check_name(name), str) or not isinstance(value, str):
+        raise TypeError(f'{name} must be text (a str), not {value!r:.40}')
+    return value
+
+
+def check_list(name: str, value, least: int = 0, text: bool = False) -> list:
+    """`value` as a list (of at least `least` items), or TypeError/ValueError naming the
+    parameter `name` if it is not a collection (text is one only if `text`), or too short."""
+    check_name(name)
+    if isinstance(value, bytes) or isinstance(value, str) and not text \
+            or not hasattr(value, '__iter__'):
+        raise TypeError(f'{name} must be a list, not {value!r:.40}')
+    items = list(value)
+    if len(items) < least:
+        raise ValueError(f'{name} must have at least {least} items, not {len(items)}')
+    return items
+
+
+def check_table(name: str, value, cells: str = '', least: int = 1) -> list[list]:
+    """`value` (a grid, a picture, a list of clues...) as a non-empty list of lists, or
+    TypeError/ValueError naming the parameter `name`. `cells`, what a cell may be: a key of
+    CELL_KINDS, or '' (not checked); `least`: the fewest rows."""
+    rows = check_list(name, value, least=least)
+    for r, row in enumerate(rows):
+        if isinstance(row, (str, bytes)) or not hasattr(row, '__len__'):
+            raise TypeError(f'{name} must be a list of rows (lists); row {r} is {row!r:.40}')
+        for c, cell in enumerate(row if cells else ()):
+            fits, words = CELL_KINDS[cells]
+            if not fits(cell):
+                raise ValueError(f'{name} row {r}, column {c} is {cell!r:.40}, not {words}')
+    return [row if type(row) is list else list(row) for row in rows]
+
+
+def _whole(cell) -> bool:
+    return type(cell) is int and cell >= 0
+
+
+CELL_KINDS = {  # what a cell of a table may be: (test, words)
+    'grid': (lambda cell: cell is None or cell in (0, 1) and type(cell) is int, '1, 0 or None'),
+    'picture': (lambda cell: cell in (0, 1) and type(cell) is int, '1 or 0'),
+    'colour': (_whole, 'a whole number at least 0'),
+    'open colour': (lambda cell: cell is None or _whole(cell), 'a whole number or None'),
+}
+
+
+def check_rgb(name: str, value, hash_sign: bool = False) -> str:
+    """A colour as 6 hex digits ('#' first if `hash_sign`), or TypeError/ValueError naming
+    the parameter `name`.
+
+    >>> check_rgb('rgb', 'ff8000'), check_rgb('rgb', '#ff8000', hash_sign=True)
+    ('ff8000', '#ff8000')
+    """
+    digits = check_text(name, value)[1:] if hash_sign else check_text(name, value)
+    if hash_sign and not value.startswith('#') or len(digits) != 6 or any(
+            char not in '0123456789abcdefABCDEF' for char in digits):
+        raise ValueError(f'{name} must be a colour as {"#" * hash_sign}rrggbb, not {value!r:.40}')
+    return value
+
+
+def check_clue_pair(clues) -> tuple[list, list]:
+    """`clues` as (rows, cols), two lists of clues (as pic2gram returns them), or TypeError naming
+    the clues."""
+    pair = check_list('clues', clues)
+    if len(pair) != 2:
+        raise TypeError(f'clues must be a pair (row clues, column clues), not {clues!r:.40}')
+    return check_list('clues', pair[0]), check_list('clues', pair[1])
+
+
+def check_clue_text(text) -> str:
+    """Clues typed as text: whole numbers, spaces, '|' and new lines only; else TypeError or
+    ValueError naming the text."""
+    for i, char in enumerate(check_text('text', text)):
+        if not (char.isdigit() and char.isascii() or char in ' |\t\r\n'):
+            raise ValueError(f'text of clues: character {i} is {char!r}; use numbers, spaces, '
+                             '"|" and new lines')
+    return text
+
+
+def check_fraction(name: str, value) -> float:
+    """A number from 0 to 1 (a density, a probability), or TypeError/ValueError naming `name`."""
+    check_name(name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f'{name} must be a number from 0 to 1, not {value!r:.40}')
+    if not 0 <= value <= 1:
+        raise ValueError(f'{name} must be from 0 to 1, not {value!r:.40}')
+    return value
+
+
+MOST_GRID_CELLS = 1_000_000  # a grid of 1000 x 1000 cells, the largest a puzzle file may hold
+
+
+def check_size(height, width) -> tuple[int, int]:
+    """(height, width) of a grid to make: whole numbers at least 1, with at most
+    MOST_GRID_CELLS cells in all; else TypeError/ValueError naming the height or width."""
+    height = check_whole('height', height, 1, MOST_GRID_CELLS)
+    width = check_whole('width', width, 1, MOST_GRID_CELLS)
+    if height * width > MOST_GRID_CELLS:
+        raise ValueError(f'height x width must be at most {MOST_GRID_CELLS:,} cells, not '
+                         f'{height:,} x {width:,}')
+    return height, width
+
+
+def check_seed(seed):
+    """A seed for random.Random (None, a number, text or bytes), or TypeError naming it."""
+    if isinstance(seed, bool) or not isinstance(seed, (type(None), int, float, str, bytes)):
+        raise TypeError(f'seed must be None, a number or text, not {seed!r:.40}')
+    return seed
+
+
+def check_mask_rows(rows) -> list[tuple[str, int, int]]:
+    """Rows to print as masks: (name, mask, width) triples (text, whole numbers), or TypeError
+    naming the rows."""
+    checked = []
+    for row in check_list('rows', rows):
+        if not (isinstance(row, (tuple, list)) and len(row) == 3 and isinstance(row[0], str)
+                and all(type(n) is int and 0 <= n for n in row[1:]) and row[2] <= MOST_CELLS):
+            raise TypeError(f'rows must be (name, mask, width) triples, not {row!r:.40}')
+        checked.append(tuple(row))
+    return checked
+
+
+def check_has(name: str, value, *attributes: str):
+    """`value`, or TypeError naming the parameter `name` if it lacks one of `attributes` (an
+    engine passed to a strategy, say)."""
+    check_name(name)
+    for attribute in attributes:
+        if not hasattr(value, attribute):
+            raise TypeError(f'{name} must have .{attribute}, not {value!r:.40}')
+    return value
 
 
 # --- clues and lines --------------------------------------------------------------------------
@@ -57,7 +231,10 @@ def min_length(blocks: Clue) -> int:
     >>> min_length([3, 1])
     5
     """
-    return sum(blocks) + max(len(blocks) - 1, 0)
+    try:
+        return sum(blocks) + max(len(blocks) - 1, 0)
+    except TypeError:
+        raise TypeError(f'blocks must be a list of block lengths, not {blocks!r:.40}') from None
 
 
 def normalize_clue(blocks: Iterable[int], cells: int | None = None) -> Clue:
@@ -70,7 +247,9 @@ def normalize_clue(blocks: Iterable[int], cells: int | None = None) -> Clue:
     ([], [3, 1])
     """
     if isinstance(blocks, (str, bytes)) or not hasattr(blocks, '__iter__'):
-        raise ClueError(f'clue {blocks!r} is not a list of block lengths')
+        raise ClueError(f'clue {blocks!r:.40} is not a list of block lengths')
+    if cells is not None:
+        cells = check_whole('cells', cells, most=MOST_CELLS)
     clue = list(blocks)
     if clue == [0]:
         clue = []
@@ -102,11 +281,96 @@ def check_line(line: Iterable) -> Line:
 def check_forces(force0: Iterable[int], force1: Iterable[int], cells: int) -> tuple[set, set]:
     """(empty, filled): the forced cells as two sets of cell indexes, or ClueError naming one
     that is not a cell of a line of `cells` cells."""
-    empty, filled = set(force0), set(force1)
+    cells = check_whole('cells', cells, most=MOST_CELLS)
+    for name, forced in (('force0', force0), ('force1', force1)):
+        if isinstance(forced, (str, bytes)) or not hasattr(forced, '__iter__'):
+            raise TypeError(f'{name} must be a list of forced cell indexes, not {forced!r:.40}')
+    empty, filled = set(), set()
+    for forced, cell_set in ((force0, empty), (force1, filled)):
+        for i in forced:
+            if not isinstance(i, Integral):
+                raise ClueError(f'forced cell {i!r:.40} is not a cell index')
+            cell_set.add(i)
     for i in empty | filled:
         if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < cells:
             raise ClueError(f'forced cell {i!r} is not a cell index of a line of {cells} cells')
     return empty, filled
+
+
+def check_layout(layout, cells) -> list[tuple[int, int]]:
+    """A layout (a list of (position, length) pairs, blocks inside a line of `cells` cells) as a
+    list of int pairs, or TypeError/ValueError naming the layout or the cells."""
+    cells = check_whole('cells', cells, most=MOST_CELLS)
+    pairs = []
+    for block in check_list('layout', layout):
+        if not (isinstance(block, (tuple, list)) and len(block) == 2 and all(
+                type(n) is int for n in block) and block[0] >= 0 and block[1] >= 1
+                and block[0] + block[1] <= cells):
+            raise ValueError(f'layout block {block!r:.40} is not a (position, length) pair '
+                             f'inside a line of {cells} cells')
+        pairs.append(tuple(block))
+    return pairs
+
+
+MOST_LISTED_CELLS = 20  # listing every line of n cells: 2**20 is a million lines
+MOST_TABLE_ENTRIES = 1_000_000  # (blocks + 1) x (cells + 1): a second; a line of 1000 cells fits
+
+
+def check_tabled_line(blocks, line) -> tuple[Clue, Line]:
+    """(clue, line) checked for a line solver that fills tables of (blocks + 1) x (cells + 1)
+    entries (lesson 2): ClueError naming the clue if they would have more than
+    MOST_TABLE_ENTRIES, or where check_line and normalize_clue find a fault."""
+    line = check_line(line)
+    blocks = normalize_clue(blocks, len(line))
+    cells = len(line)
+    entries = (len(blocks) + 1) * (cells + 1)
+    if entries > MOST_TABLE_ENTRIES:
+        raise ClueError(f'a clue of {len(blocks):,} blocks in a line of {cells:,} cells needs '
+                        f'tables of {entries:,} entries, more than this solver fills in about a '
+                        f'second ({MOST_TABLE_ENTRIES:,})')
+    return blocks, line
+
+
+def check_tables(line, before, after, blocks=None) -> tuple:
+    """(line, before, after), or (blocks, line, before, after) if blocks is given, checked: the
+    tables of a line solver by tables (lesson 2), each a row per block count (len(blocks) + 1
+    rows) of len(line) + 1 entries. TypeError/ValueError names the table at fault."""
+    line = check_line(line)
+    if blocks is not None:
+        blocks = normalize_clue(blocks, len(line))
+    tables = [(name, check_table(name, table)) for name, table in (('before', before),
+                                                                     ('after', after))]
+    for name, rows in tables:
+        if any(len(row) != len(line) + 1 for row in rows) or blocks is not None and len(
+                rows) != len(blocks) + 1 or len(rows) != len(tables[0][1]):
+            raise ValueError(f'{name} must be a table of a row per block count (one more than '
+                             f'the blocks) of len(line) + 1 = {len(line) + 1} entries')
+    return (line, before, after) if blocks is None else (blocks, line, before, after)
+
+
+MOST_LAYOUTS = 1_000_000  # a list of every layout of a line: a second or two to make
+
+
+def listable_clue(blocks, cells) -> Clue:
+    """The clue normalised for a line of `cells` cells, or ClueError naming it if it has more
+    than MOST_LAYOUTS layouts to put in a list (TypeError/ValueError if `cells` is not a length)."""
+    from math import comb
+
+    clue = normalize_clue(blocks, check_whole('cells', cells, most=MOST_CELLS))
+    layouts = comb(cells - min_length(clue) + len(clue), len(clue))
+    if layouts > MOST_LAYOUTS:
+        raise ClueError(f'clue {clue!r:.40} has {layouts:,} layouts in a line of {cells} cells, '
+                        f'too many to list (at most {MOST_LAYOUTS:,})')
+    return clue
+
+
+def check_iterable(name: str, value):
+    """`value` (not consumed: it may be a generator), or TypeError naming `name` if it is text
+    or cannot be iterated."""
+    if isinstance(check_name(name), str) and isinstance(value, (str, bytes)) or not hasattr(
+            value, '__iter__'):
+        raise TypeError(f'{name} must be a list or an iterator, not {value!r:.40}')
+    return value
 
 
 MOST_BLOCKS_LISTED = 400  # listing goes one nested call deeper per block; Python stops near 1000
@@ -115,9 +379,7 @@ MOST_BLOCKS_LISTED = 400  # listing goes one nested call deeper per block; Pytho
 def enumerable_clue(blocks, cells) -> Clue:
     """The clue normalised, or ClueError if `cells` is not a whole number at least 0, or if the
     clue has too many blocks to list its layouts one nested call per block."""
-    if isinstance(cells, bool) or not isinstance(cells, Integral) or cells < 0:
-        raise ClueError(f'cells must be a whole number at least 0, not {cells!r}')
-    clue = normalize_clue(blocks, cells)
+    clue = normalize_clue(blocks, check_whole('cells', cells, most=MOST_CELLS))
     if len(clue) > MOST_BLOCKS_LISTED:
         raise ClueError(f'a clue of {len(clue)} blocks is too long to list its layouts (at most '
                         f'{MOST_BLOCKS_LISTED}); solve_line handles it')
@@ -137,7 +399,11 @@ def check_picture(pic) -> Grid:
         pic = [line.strip() for line in pic.strip().splitlines()]
     if isinstance(pic, bytes) or not hasattr(pic, '__iter__'):
         raise PuzzleError(f'a picture is text or a list of rows, not {pic!r}')
-    rows = [list(row) for row in pic]
+    rows = []
+    for r, row in enumerate(pic):
+        if isinstance(row, bytes) or not hasattr(row, '__iter__'):
+            raise PuzzleError(f'picture row {r} is {row!r:.40}, not a row of cells')
+        rows.append(list(row))
     if not rows or not rows[0]:
         raise PuzzleError('the picture is empty')
     for r, row in enumerate(rows):
@@ -164,7 +430,7 @@ def check_puzzle(rows, cols, grid=None) -> tuple[list[Clue], list[Clue], Grid]:
     cols = [check_clue(clue, 'column', c, height) for c, clue in enumerate(cols)]
     row_total, col_total = sum(map(sum, rows)), sum(map(sum, cols))
     if row_total != col_total:
-        raise PuzzleError(f'rows need {row_total} filled cells but columns need {col_total}')
+        raise TotalsDiffer(f'rows need {row_total} filled cells but columns need {col_total}')
     return rows, cols, check_grid(grid, height, width)
 
 
@@ -178,6 +444,8 @@ def check_clue(clue, kind: str, index: int, cells: int) -> Clue:
 
 def check_grid(grid, height: int, width: int) -> Grid:
     """A fresh height x width grid of 1/0/None copied from `grid` (all None if grid is None)."""
+    height = check_whole('height', height, most=MOST_CELLS)
+    width = check_whole('width', width, most=MOST_CELLS)
     if grid is None:
         return [[None] * width for _ in range(height)]
     if isinstance(grid, (str, bytes)) or not hasattr(grid, '__len__'):
@@ -200,6 +468,11 @@ def check_grid(grid, height: int, width: int) -> Grid:
 
 def checked_budget(name: str, value, kinds):
     """A budget (max_nodes or time_limit) checked: None, or a number at least 0."""
+    if not isinstance(name, str):
+        raise TypeError(f'name must be the name of the budget, not {name!r:.40}')
+    if not (isinstance(kinds, type) or isinstance(kinds, tuple) and all(
+            isinstance(kind, type) for kind in kinds)):
+        raise TypeError(f'kinds must be a type or a tuple of types, not {kinds!r:.40}')
     if value is not None and (isinstance(value, bool) or not isinstance(value, kinds)):
         raise TypeError(f'{name} must be a number or None, not {value!r}')
     if value is not None and not value >= 0:
@@ -227,6 +500,9 @@ def plural(count: int, noun: str) -> str:
     >>> plural(1, 'node'), plural(12345, 'probe')
     ('1 node', '12,345 probes')
     """
+    check_whole('count', count, least=-2 ** 63)
+    if not isinstance(noun, str):
+        raise TypeError(f'noun must be a str, not {noun!r:.40}')
     return f'{count:,} {noun}{"" if count == 1 else "s"}'
 
 
@@ -243,8 +519,14 @@ def shortest_line(clue) -> int:
     >>> shortest_line([(2, 1), (1, 2), (2, 2)])
     6
     """
-    gaps = sum(1 for (_, a), (_, b) in zip(clue, clue[1:]) if a == b)
-    return sum(length for length, _ in clue) + gaps
+    if isinstance(clue, (str, bytes)) or not hasattr(clue, '__len__'):
+        raise TypeError(f'clue must be a list of (length, colour) blocks, not {clue!r:.40}')
+    try:
+        gaps = sum(1 for (_, a), (_, b) in zip(clue, clue[1:]) if a == b)
+        return sum(length for length, _ in clue) + gaps
+    except (TypeError, ValueError):
+        raise TypeError(f'clue must be a list of (length, colour) blocks, not {clue!r:.40}') \
+            from None
 
 
 def colour_totals(clues):
@@ -256,10 +538,16 @@ def colour_totals(clues):
     from collections import Counter
 
     totals = Counter()
-    for clue in clues:
-        for length, colour in clue:
-            totals[colour] += length
+    try:
+        for clue in clues:
+            for length, colour in clue:
+                totals[colour] += length
+    except (TypeError, ValueError):
+        raise TypeError(f'clues must be a list of colour clues, not {clues!r:.40}') from None
     return totals
+
+
+MOST_COLOURS = 255  # colour numbers: a cell's set of colours is a bitmask of 256 bits at most
 
 
 def check_colour_clue(clue, kind: str, index, cells: int) -> tuple:
@@ -273,8 +561,11 @@ def check_colour_clue(clue, kind: str, index, cells: int) -> tuple:
     for block in clue:
         if not (isinstance(block, (tuple, list)) and len(block) == 2 and all(
                 isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in block)):
-            raise PuzzleError(f'{where}: block {block!r} is not a (length, colour) pair '
+            raise PuzzleError(f'{where}: block {block!r:.40} is not a (length, colour) pair '
                               'of whole numbers at least 1')
+        if block[1] > MOST_COLOURS:
+            raise PuzzleError(f'{where}: block {block!r:.40} has colour {block[1]}; colours '
+                              f'are numbered from 1 to {MOST_COLOURS}')
         blocks.append(tuple(block))
     if shortest_line(blocks) > cells:
         raise PuzzleError(f'{where}: the clue needs {shortest_line(blocks)} cells, '
@@ -297,7 +588,8 @@ def check_colour_picture(picture) -> list[list[int]]:
     >>> check_colour_picture(((0, 1), (2, 0)))
     [[0, 1], [2, 0]]
     """
-    if isinstance(picture, (str, bytes)) or not picture or not all(
+    if isinstance(picture, (str, bytes)) or not hasattr(picture, '__iter__') or not picture \
+            or not all(
             isinstance(row, (list, tuple)) and row for row in picture):
         raise PuzzleError('a colour picture is a non-empty list of non-empty rows of colour '
                           'numbers')
@@ -306,9 +598,10 @@ def check_colour_picture(picture) -> list[list[int]]:
         if len(row) != width:
             raise PuzzleError(f'row {r} of the picture has {len(row)} cells, row 0 has {width}')
         for c, colour in enumerate(row):
-            if isinstance(colour, bool) or not isinstance(colour, int) or colour < 0:
-                raise PuzzleError(f'cell ({r}, {c}) of the picture is {colour!r}, not a colour '
-                                  'number (0 for the background)')
+            if isinstance(colour, bool) or not isinstance(colour, int) or not \
+                    0 <= colour <= MOST_COLOURS:
+                raise PuzzleError(f'cell ({r}, {c}) of the picture is {colour!r:.40}, not a '
+                                  f'colour number (0 for the background, up to {MOST_COLOURS})')
     return [list(row) for row in picture]
 
 
@@ -348,8 +641,8 @@ def check_colour_puzzle(rows, cols, grid=None) -> tuple[list, list, list[list[in
     by_rows, by_cols = colour_totals(rows), colour_totals(cols)
     for colour in sorted(set(by_rows) | set(by_cols)):
         if by_rows[colour] != by_cols[colour]:
-            raise PuzzleError(f'colour {colour}: the rows need {by_rows[colour]} cells of it, '
-                              f'the columns {by_cols[colour]}')
+            raise TotalsDiffer(f'colour {colour}: the rows need {by_rows[colour]} cells of it, '
+                               f'the columns {by_cols[colour]}')
     everything = 1 + sum(1 << colour for colour in by_rows)  # the background, and every colour used
     cells = [[everything] * width for _ in range(height)]
     if grid is not None:
@@ -381,6 +674,8 @@ def checked_clue(blocks, cells: int) -> tuple[int, ...]:
     >>> checked_clue([2, 1], 5), checked_clue([0], 3)
     ((2, 1), ())
     """
+    if type(cells) is not int:
+        cells = check_whole('cells', cells, most=MOST_CELLS)
     if isinstance(blocks, (list, tuple)):
         clue = tuple(blocks)
         plain = all(type(length) is int and length > 0 for length in clue)
@@ -393,13 +688,14 @@ def check_bits(clue, cells: int, filled: int, empty: int) -> tuple[int, ...]:
     """The clue of a line given as bitmasks, as `checked_clue` returns it; ClueError if `cells`
     is not a whole number at least 0, if a mask is not a set of cells of the line (an int from 0
     to 2 ** cells - 1), or if a cell is marked both filled and empty."""
-    if isinstance(cells, bool) or not isinstance(cells, int) or cells < 0:
-        raise ClueError(f'line length {cells!r} is not a whole number of cells')
+    if isinstance(cells, bool) or not isinstance(cells, int) or not 0 <= cells <= MOST_CELLS:
+        raise ClueError(f'line length {cells!r:.40} is not a whole number of cells '
+                        f'from 0 to {MOST_CELLS:,}')
     for name, mask in (('filled', filled), ('empty', empty)):
         if isinstance(mask, bool) or not isinstance(mask, int) or mask < 0 or mask >> cells:
             raise ClueError(f'{name} mask {mask!r} is not a set of cells of a line of {cells} cells')
     if filled & empty:
-        both = [i for i in range(cells) if (filled & empty) >> i & 1]
+        both = [i for i in range((filled & empty).bit_length()) if (filled & empty) >> i & 1]
         raise ClueError(f'cells {both} are marked both filled and empty')
     return checked_clue(clue, cells)
 
@@ -413,6 +709,10 @@ def check_givens(givens, height: int, width: int) -> list[tuple[int, int]]:
     >>> check_givens([(0, 1), [2, 0]], 3, 2)
     [(0, 1), (2, 0)]
     """
+    height = check_whole('height', height, most=MOST_CELLS)
+    width = check_whole('width', width, most=MOST_CELLS)
+    if isinstance(givens, (str, bytes)) or not hasattr(givens, '__iter__'):
+        raise PuzzleError(f'givens must be a list of (row, col) cells, not {givens!r:.40}')
     cells = []
     for number, cell in enumerate(givens):
         row, col = cell if isinstance(cell, (tuple, list)) and len(cell) == 2 else (None, None)
@@ -438,7 +738,10 @@ def random_colour_lines(count: int, seed, most_cells: int = 12,
     """
     import random
 
-    rng = random.Random(seed)
+    count = check_whole('count', count, most=MOST_CELLS)
+    most_cells = check_whole('most_cells', most_cells, least=1, most=MOST_CELLS)
+    most_colours = check_whole('most_colours', most_colours, least=1, most=64)
+    rng = random.Random(check_seed(seed))
     lines = []
     for _ in range(count):
         cells, colours = rng.randint(1, most_cells), rng.randint(1, most_colours)
@@ -455,6 +758,8 @@ def report_unknown_cells(check_budget, engine):
     """Call check_budget(engine) (lesson 4's rule, which raises SearchLimit when max_nodes or
     time_limit has run out); if it raises, raise the SearchLimit again with the engine's unknown
     cells in its message ('... and 12 of 625 cells unknown at the node it stopped in')."""
+    check_callable('check_budget', check_budget)
+    check_has('engine', engine, 'unknown', 'height', 'width')
     try:
         check_budget(engine)
     except SearchLimit as stop:
@@ -467,9 +772,13 @@ def first_in_first_out_on_time(engine, queue) -> int:
     """Strategy for the next line to solve (lesson 10's default): lesson 3's first in, first out,
     calling engine.check_budget() every 64 line solves, so that even a huge puzzle's first
     propagation stops at its time limit."""
-    if engine.line_solves % 64 == 0:
-        engine.check_budget()
-    return queue.popleft()
+    try:
+        if engine.line_solves % 64 == 0:
+            engine.check_budget()
+        return queue.popleft()
+    except AttributeError:
+        check_has('engine', engine, 'line_solves', 'check_budget')
+        raise TypeError(f'queue must be a deque of line numbers, not {queue!r:.40}') from None
 
 
 # --- the words of a search stopped by its budget (lesson 4, nonoprobe) ------------------------
@@ -482,6 +791,14 @@ def search_limit(over: list[str], nodes: int, probes: int, seconds: float,
     >>> str(search_limit(['max_nodes=1'], 2, 0, 0.01, []))
     'search stopped by max_nodes=1 after 2 nodes, 0 probes and 0.0 s, with 0 solution(s) found so far'
     """
+    if isinstance(over, (str, bytes)) or not hasattr(over, '__iter__') or not all(
+            isinstance(budget, str) for budget in over):
+        raise TypeError(f'over must be a list of budgets as text, not {over!r:.40}')
+    for name, value in (('nodes', nodes), ('probes', probes)):
+        check_whole(name, value)
+    checked_budget('seconds', seconds, (int, float))
+    if isinstance(found, (str, bytes)) or not hasattr(found, '__len__'):
+        raise TypeError(f'found must be a list of solutions, not {found!r:.40}')
     return SearchLimit(f'search stopped by {" and ".join(over)} after {nodes} nodes, '
                        f'{probes} probes and {seconds:.1f} s, with '
                        f'{len(found)} solution(s) found so far',
@@ -502,6 +819,9 @@ def solver_answers(solve, lines) -> list:
     >>> solver_answers(solve, [('fits', [1, 2]), ('none fits', [3])])
     [(1, 2), 'contradiction']
     """
+    check_callable('solve', solve)
+    if isinstance(lines, (str, bytes)) or not hasattr(lines, '__iter__'):
+        raise TypeError(f'lines must be a list of (clue, cells) pairs, not {lines!r:.40}')
     answers = []
     for clue, cells in lines:
         try:

@@ -22,7 +22,7 @@ from functools import cached_property
 from html import escape
 from pathlib import Path
 
-from nonocheck import Grid, NonogramError, plural
+from nonocheck import Grid, NonogramError, check_list, check_whole, plural
 from nonodraw import NEW_EMPTY, NEW_FILLED, UNKNOWN_GREY
 from nonoprobe import Engine, most_known_neighbours
 from nonostepper import Step, first_step
@@ -43,6 +43,7 @@ def line_label(height: int, line: int) -> str:
     >>> line_label(10, 2), line_label(10, 16)
     ('row 3', 'column 7')
     """
+    check_whole('height', height), check_whole('line', line)
     return f'row {line + 1}' if line < height else f'column {line - height + 1}'
 
 
@@ -52,11 +53,13 @@ def cell_label(r: int, c: int) -> str:
     >>> cell_label(2, 6)
     'row 3, column 7'
     """
+    check_whole('r', r), check_whole('c', c)
     return f'row {r + 1}, column {c + 1}'
 
 
 def skipped_note(skipped: int) -> str:
     """' (skipped 5 lines that decided nothing)', or '' for none."""
+    check_whole('skipped', skipped)
     if not skipped:
         return ''
     return f' (skipped {plural(skipped, "line")} that decided nothing)'
@@ -221,7 +224,7 @@ class Lesson:
         cell = self.useful_probe()
         if cell is not None:
             return (f'line logic is stuck ({plural(unknown, "cell")} unknown): a probe decides '
-                    f'more, e.g. of {cell_label(*cell)}')
+                    f'more; try {cell_label(*cell)}')
         return (f'needs a guess: neither line logic nor a probe of any cell decides more '
                 f'({plural(unknown, "cell")} unknown)')
 
@@ -351,6 +354,7 @@ DEFAULT = 'webpbn-00001.non'  # the first puzzle shown: webpbn's small demo, if 
 def clue_html(clue, vertical: bool, font_px: int, highlight: bool = False) -> str:
     """A clue as HTML: numbers side by side (a row's) or stacked (a column's); yellow if
     `highlight`."""
+    clue, font_px = check_list('clue', clue), check_whole('font_px', font_px, 1, 1000)
     numbers = [str(n) for n in clue] or ['0']
     text = ('<br>' if vertical else '&nbsp;').join(numbers)
     background = '#ffd60a' if highlight else 'transparent'

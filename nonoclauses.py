@@ -22,7 +22,8 @@ from itertools import count as numbering, product
 
 import nonoengine
 import nonoprocess
-from nonocheck import check_puzzle
+from nonocheck import (MOST_CELLS, check_callable, check_has, check_line, check_list, check_puzzle,
+                       check_table, check_whole)
 from nonogram2d import transpose
 from nonovector import Clue, Contradiction, Grid, line2blocks, normalize_clue
 
@@ -51,6 +52,7 @@ from nonovector import Clue, Contradiction, Grid, line2blocks, normalize_clue
 # %%
 def clue_tokens(clue: Clue) -> list[int]:
     """The clue as tokens: 1 for each filled cell of a block, 0 for each gap between blocks."""
+    clue = normalize_clue(clue)
     tokens = []
     for i, length in enumerate(clue):
         tokens += [0] * (i > 0) + [1] * length  # a gap before every block but the first
@@ -87,6 +89,8 @@ def next_state(tokens: list[int], state: int, cell: int) -> int | None:
 def live_states(tokens, move, allowed) -> list[list[int]]:
     """For each t, the automaton's states after t cells on some run that reads only allowed
     values (allowed[t] for cell t) and ends having matched every token (sorted lists)."""
+    check_list('tokens', tokens), check_callable('move', move)
+    allowed = check_table('allowed', allowed, least=0)
     cells = len(allowed)
     reached = [{0}]  # forward: the states some run reaches after t cells
     for t in range(cells):
@@ -102,6 +106,7 @@ def live_states(tokens, move, allowed) -> list[list[int]]:
 
 def allowed_values(known) -> list[tuple]:
     """The values each cell of a line may take: (1, 0) if unknown, else its own."""
+    known = check_line(known)
     return [(1, 0) if cell is None else (cell,) for cell in known]
 
 # %% [markdown]
@@ -124,6 +129,9 @@ def automaton_clauses(tokens, move, values, literal, cells, new_var, allowed=Non
                       states=None, helpers=True) -> list[list[int]]:
     """The clauses of an automaton (`move`) run on `cells` cells of `values`: `literal(t, value)`
     is "cell t has this value" (True if known); `allowed[t]`, cell t's values; `states`, live."""
+    check_list('tokens', tokens), check_callable('move', move), check_list('values', values)
+    check_callable('literal', literal), check_callable('new_var', new_var)
+    cells = check_whole('cells', cells, most=MOST_CELLS)
     allowed = allowed or [values] * cells
     live = states or live_states(tokens, move, allowed)
     state = {(t, q): new_var() for t in range(cells + 1) for q in live[t]}
@@ -154,6 +162,8 @@ def line_clauses(clue: Clue, cell_vars: list[int], new_var, known=None, states=N
                  helpers=True) -> list[list[int]]:
     """Clauses saying the cells (`cell_vars`, true = filled) spell a line with `clue`; new_var()
     gives a fresh variable; `known`: the cells decided (1, 0 or None)."""
+    cell_vars, _ = check_list('cell_vars', cell_vars), check_callable('new_var', new_var)
+    clue = normalize_clue(clue)  # (a clue too long for its line gets a formula with no model)
     known = known or [None] * len(cell_vars)
     if None not in known:  # a decided line is a fact to check, not a formula
         if line2blocks(known) == normalize_clue(clue):
@@ -179,6 +189,8 @@ def helper_clauses(tokens, move, literal, cells, allowed, live, state,
                    most_pairs=HELPER_STATES) -> list[list[int]]:
     """Clauses every model satisfies, which help unit propagation: after t cells at least one
     state holds, and at most one (if `most_pairs` or fewer); a value needs a state to read it."""
+    check_callable('literal', literal), check_whole('cells', cells, most=MOST_CELLS)
+    check_table('live', live, least=0), check_has('state', state, 'keys')
     clauses = []
     for t in range(cells):
         here = [state[t, q] for q in live[t]]

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from itertools import islice
 
 import nonosat
-from nonocheck import check_colour_puzzle
+from nonocheck import MOST_CELLS, check_colour_clue, check_colour_puzzle, check_has, check_table
 from nonoclauses import automaton_clauses, states_within
 from nonocolourline import colour_clues, solve_colour_line_fast
 from nonodraw import colour_number, name_colours
@@ -81,6 +81,7 @@ from nonodraw import SPARE_CHARS, Colour, visible_char
 # %%
 def fewest_colours(engine: Engine, grid) -> list[tuple[int, int]]:
     """Strategy for the order of probes: unknown cells with fewest colours left first."""
+    grid = check_table('grid', grid, 'colour')
     undecided = [(bin(cell).count('1'), r, c) for r, row in enumerate(grid)
                  for c, cell in enumerate(row) if cell & (cell - 1)]
     return [(r, c) for _, r, c in sorted(undecided)]
@@ -88,6 +89,7 @@ def fewest_colours(engine: Engine, grid) -> list[tuple[int, int]]:
 
 def guess_by_probes(engine: Engine, grid) -> tuple[int, int]:
     """Strategy for the cell to guess: best_probe; without probes, fewest colours left."""
+    check_has('engine', engine, 'last_probes')
     return best_probe(engine, grid) if engine.last_probes else fewest_colours(engine, grid)[0]
 
 
@@ -248,6 +250,7 @@ def colour_rounds(rows, cols) -> list:
 # %%
 def colour_tokens(clue) -> list[int]:
     """The clue as tokens: its blocks' colours, one per cell, 0 between same-coloured blocks."""
+    clue = check_colour_clue(clue, 'the clue', '', MOST_CELLS)
     tokens = []
     for j, (length, colour) in enumerate(clue):
         if j and clue[j - 1][1] == colour:

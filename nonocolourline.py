@@ -22,7 +22,9 @@ from collections.abc import Iterator
 from itertools import accumulate, groupby
 
 from nonobits import reach, reverse_bits, runs_of, spread
-from nonocheck import check_colour_line, check_colour_picture, check_colour_text, shortest_line
+from nonocheck import (MOST_CELLS, MOST_COLOURS, check_colour_clue, check_colour_line,
+                       check_colour_picture, check_colour_text, check_list, check_table,
+                       check_whole, shortest_line)
 from nonodraw import show_cells
 from nonovector import Contradiction
 
@@ -42,6 +44,7 @@ Cells = list[int]                   # while solving: per cell, the bitmask of co
 
 def colour_clue(line) -> ColourClue:
     """The clue of a finished line of colour numbers (0 = background)."""
+    line = check_table('line', [check_list('line', line)], 'colour')[0]
     return [(len(list(run)), colour) for colour, run in groupby(line) if colour]
 
 
@@ -97,6 +100,7 @@ MUSHROOM_RGB = ['bfe3ff', 'd62728', '000000', 'ffffff']  # pale blue, red, black
 # %%
 def colour_layouts(clue: ColourClue, cells: int) -> Iterator[list[int]]:
     """Every finished line of `cells` cells whose clue is `clue`, in order (a generator)."""
+    clue, cells = check_colour_clue(clue, 'the clue', '', MOST_CELLS), check_whole('cells', cells)
     if not clue:
         yield [0] * cells
         return
@@ -160,6 +164,7 @@ def solve_line_by_layouts(clue: ColourClue, cells: Cells) -> Cells:
 # %%
 def fits_before(clue: ColourClue, cells: Cells) -> tuple[list[list[bool]], list[list[bool]]]:
     """The forward tables (before, placed) described above, for a line of cell bitmasks."""
+    clue = list(check_colour_line(clue, cells))
     n = len(cells)
 
     def walk(seeds):  # the positions reached from `seeds` through cells that may be background
@@ -232,11 +237,15 @@ def solve_colour_line(clue: ColourClue, cells: Cells) -> Cells:
 # %%
 def cells_to_masks(cells, colours: int) -> list[int]:
     """For each colour, the mask of cells that allow it (bit i for cell i)."""
+    cells = check_table('cells', [check_list('cells', cells)], 'colour')[0]
+    colours = check_whole('colours', colours, most=MOST_COLOURS + 1)
     return [sum(1 << i for i, cell in enumerate(cells) if cell >> c & 1) for c in range(colours)]
 
 
 def masks_to_cells(possible: list[int], n: int) -> tuple:
     """The cell sets (a tuple of bitmasks) from one mask of cells per colour."""
+    possible = check_table('possible', [check_list('possible', possible)], 'colour')[0]
+    n = check_whole('n', n, most=MOST_CELLS)
     return tuple(sum(1 << c for c, mask in enumerate(possible) if mask >> i & 1) for i in range(n))
 
 

@@ -17,11 +17,15 @@ import math
 import unicodedata
 from dataclasses import dataclass
 
+from nonocheck import (MOST_CELLS, check_has, check_list, check_rgb, check_table, check_text,
+                       check_whole)
+
 Grid = list[list[int | None]]  # rows of 1 (filled), 0 (empty), None (unknown)
 
 
 def changed_cells(before: Grid, after: Grid) -> list[tuple[int, int]]:
     """Cells unknown in `before` and known in `after`, as a list of (row, column)."""
+    before, after = check_table('before', before), check_table('after', after)
     return [(r, c) for r, (old_row, new_row) in enumerate(zip(before, after))
             for c, (old, new) in enumerate(zip(old_row, new_row)) if old is None and new is not None]
 
@@ -34,6 +38,9 @@ MARKS = {1: (NEW_FILLED, 'black', 'newly filled'), 0: (NEW_EMPTY, 'black', 'newl
 def grid_lines(ax, height: int, width: int, left: int, top: int, thick: float, thin: float):
     """The lines of a grid as on paper: thicker every five cells and at the edges; the outer
     lines run on through the clues (`left` squares of row clues, `top` of column clues)."""
+    check_has('ax', ax, 'plot')
+    for name, value in (('height', height), ('width', width), ('left', left), ('top', top)):
+        check_whole(name, value, most=MOST_CELLS)
     for i in range(height + 1):
         ax.plot([-left if i in (0, height) else 0, width], [i, i], color='black',
                 linewidth=thick if i % 5 == 0 or i == height else thin)
@@ -52,6 +59,7 @@ def draw_grid(grid: Grid, rows=None, cols=None, ax=None, changed=None, title=Non
     the marks of these cell values (a set: draw_steps gives one legend for all its panels);
     labels: words for the marks instead of 'newly filled' etc., as {1: ..., 0: ..., None: ...}.
     """
+    grid = check_table('grid', grid, cells='grid')
     import matplotlib.pyplot as plt
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Circle, Patch, Rectangle
@@ -111,6 +119,7 @@ def draw_steps(grids: list[Grid], rows=None, cols=None, titles=None, columns=4, 
     """Draw a sequence of grids side by side, highlighting in each what was decided since the
     previous one (or, if given, changed[k] in grid k); return the matplotlib Figure.
     numbers, labels: as for draw_grid."""
+    grids = [check_table('grids', grid) for grid in check_list('grids', grids, least=1)]
     import matplotlib.pyplot as plt
 
     count, columns = len(grids), min(columns, len(grids))
@@ -132,6 +141,7 @@ def draw_steps(grids: list[Grid], rows=None, cols=None, titles=None, columns=4, 
 
 def colour_number(cell: int) -> int:
     """The colour of a decided cell (a one-colour set)."""
+    check_whole('cell', cell, least=1)
     return cell.bit_length() - 1
 
 
@@ -153,6 +163,7 @@ SPARE_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 
 def visible_char(char) -> bool:
     """Is `char` one visible character of one column (no space, control or combining mark)?"""
+    check_text('char', char)
     return (len(char) == 1 and unicodedata.category(char)[0] in 'LNPS'
             and unicodedata.east_asian_width(char) not in 'WF')
 
@@ -160,6 +171,7 @@ def visible_char(char) -> bool:
 def name_colours(rgbs: list[str]) -> list[Colour]:
     """Colours for RGB values (the first is the background, '.'): each named after the nearest
     of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
+    rgbs = [check_rgb('rgbs', rgb) for rgb in check_list('rgbs', rgbs)]
     def distance(a, b):
         return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (0, 2, 4))
 
@@ -186,6 +198,7 @@ OPEN_GREY, CHANGED_MAGENTA = '#9a9a9a', '#ff00ff'
 
 def palette_of(colours, count: int) -> list[str]:
     """'#rrggbb' for colours 0 .. count - 1: the puzzle's Colours, else a default palette."""
+    count = check_whole('count', count, most=MOST_CELLS)
     if not colours:
         return ['#' + DEFAULT_RGB[k % len(DEFAULT_RGB)] for k in range(count)]
     palette = []
@@ -203,6 +216,7 @@ def palette_of(colours, count: int) -> list[str]:
 
 def readable_ink(rgb: str) -> str:
     """Black or white, whichever reads better on the colour '#rrggbb'."""
+    check_rgb('rgb', rgb, hash_sign=True)
     red, green, blue = (int(rgb[i:i + 2], 16) for i in (1, 3, 5))
     return 'black' if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else 'white'
 
@@ -211,6 +225,7 @@ def print_ink(rgb: str) -> str:
     """Black or white, whichever has the higher contrast ratio (WCAG's, from the relative
     luminance of sRGB) on the colour '#rrggbb': it stays readable however a printer or viewer
     turns the colour grey (a bright green can print as a pale grey)."""
+    check_rgb('rgb', rgb, hash_sign=True)
     def linear(channel: int) -> float:
         value = channel / 255
         return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
@@ -227,6 +242,7 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
     puzzle's Colours (or '#rrggbb' strings), colour 0 the background; `changed`: cells to outline;
     `letters`: a character for each colour number, written small in each clue box beside its
     number (so that clues stay apart in grey, printed in black and white), both in print_ink."""
+    cells = check_table('cells', cells, cells='colour' if sets else 'open colour')
     import matplotlib.pyplot as plt
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Rectangle
@@ -290,6 +306,7 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
 def clue_letter(ax, x: float, y: float, number: str, letter: str, size: float, ink: str) -> None:
     """Write a clue's number and its colour's letter in the clue box of square (x, y): the
     number a little left of centre, the letter smaller at the lower right."""
+    check_has('ax', ax, 'text')
     ax.text(x + 0.38, y + 0.48, number, ha='center', va='center', fontsize=size * 0.85,
             color=ink)
     ax.text(x + 0.93, y + 0.95, letter, ha='right', va='bottom', fontsize=size * 0.72,
@@ -300,6 +317,7 @@ def draw_colour_steps(grids, rows=None, cols=None, colours=None, titles=None, co
                       size=2.6):
     """Draw grids of cell sets side by side, outlining in each the cells it has narrowed since
     the one before; return the matplotlib Figure."""
+    grids = [check_table('grids', grid) for grid in check_list('grids', grids, least=1)]
     import matplotlib.pyplot as plt
 
     count = len(grids)
@@ -335,6 +353,8 @@ def qr_pixels(grid: Grid, scale: int = 8, quiet: int = 4) -> list[list[int]]:
 
     Each cell becomes a scale x scale square, inside a white border `quiet` cells wide.
     """
+    grid = check_table('grid', grid)
+    scale, quiet = check_whole('scale', scale, 1, 100), check_whole('quiet', quiet, 0, 100)
     width = (len(grid[0]) + 2 * quiet) * scale
     border = [[255] * width for _ in range(quiet * scale)]
     image = [row[:] for row in border]
@@ -350,6 +370,7 @@ def qr_pixels(grid: Grid, scale: int = 8, quiet: int = 4) -> list[list[int]]:
 def draw_qr(grid: Grid, title: str | None = None, scale: int = 8, quiet: int = 4):
     """Draw a 0/1 grid as a QR reader sees it (no clues, no grid lines, no axes: a thin frame
     marks the edge of the quiet zone); return the Axes."""
+    grid = check_table('grid', grid)
     import matplotlib.pyplot as plt
 
     _, ax = plt.subplots(figsize=(4.2, 4.4))
@@ -380,6 +401,7 @@ def _read_qr(grid: Grid, scale: int, quiet: int):
 def decode_qr(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str | None, str | None]:
     """Read the QR code drawn by a 0/1 grid with zxing-cpp: (text, None) on success, or
     (None, a sentence saying why not) if zxing-cpp or Pillow is missing or finds no code."""
+    grid = check_table('grid', grid)
     code, problem = _read_qr(grid, scale, quiet)
     return (code.text, None) if code else (None, problem)
 
@@ -387,6 +409,7 @@ def decode_qr(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str | None, s
 def qr_error_correction(grid: Grid, scale: int = 8, quiet: int = 4) -> tuple[str, int] | None:
     """The error-correction level of the QR code drawn by a 0/1 grid ('L', 'M', 'Q' or 'H') and
     the percent of its codewords that level repairs; None if zxing-cpp cannot read the code."""
+    grid = check_table('grid', grid)
     code, _ = _read_qr(grid, scale, quiet)
     return (code.ec_level, QR_REPAIR[code.ec_level]) if code else None
 
@@ -398,6 +421,7 @@ def draw_colour_rounds(history, rows=None, cols=None, colours=None, columns=3, s
     half-round: the rows, the columns, the rows, ...) side by side, each titled, with the cells
     each half-round narrowed outlined, and a key to the stripes and outlines under them. Returns
     the matplotlib Figure."""
+    history = [check_table('history', grid) for grid in check_list('history', history, least=1)]
     from matplotlib.patches import Patch
 
     titles = ['start'] + [f'after the {["rows", "columns"][(k - 1) % 2]}, round {(k + 1) // 2}'
@@ -417,6 +441,7 @@ def draw_colour_solutions(grids, colours, titles, height=4.0):
     """Draw grids of colour numbers side by side without clues, each with its own colours (one
     list per grid, as draw_colour_grid takes) and title, widths in proportion to their columns;
     return the matplotlib Figure."""
+    grids = [check_table('grids', grid) for grid in check_list('grids', grids, least=1)]
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, len(grids), figsize=(3 * height, height), squeeze=False,
@@ -435,6 +460,7 @@ def draw_proposal_grids(picture, rows, cols, before, givens, verdict, title=''):
     that is not the picture (the cells where it differs in dark red or pink) or what line logic
     decides (None for unknown, grey); `verdict` (with status and method) is the puzzle's with
     the givens. Returns the matplotlib Figure."""
+    picture = check_table('picture', picture, cells='picture')
     import matplotlib.pyplot as plt
 
     differ = [(i, j) for i, row in enumerate(before) for j, cell in enumerate(row)
@@ -456,6 +482,8 @@ def draw_goodness(densities, results, samples):
     """Plot lesson 15's goodness: `results` maps a label (a size) to one (fraction unique,
     fraction unique and line-solvable) per density; solid lines the first, dashed the second.
     Returns the matplotlib Axes."""
+    densities, samples = check_list('densities', densities), check_whole('samples', samples, 1)
+    check_has('results', results, 'items')
     import matplotlib.pyplot as plt
 
     _, ax = plt.subplots(figsize=(7, 4))
@@ -478,6 +506,8 @@ def draw_probe(engine, grid: Grid, cell: tuple[int, int]):
     """Two pictures of a probe of `cell` by lesson 4's `engine`: the cell supposed filled, then
     empty, each with what propagation decided in red, up to the line that failed (named in the
     title) or to the end. `grid` is left as it was. Returns the matplotlib Figure."""
+    check_has('engine', engine, 'deduce', 'rows', 'cols')
+    grid = check_table('grid', grid)
     import matplotlib.pyplot as plt
 
     from nonocheck import NonogramError  # (lesson 1's Contradiction is one)
@@ -505,5 +535,6 @@ def show_cells(cells: list[int], alphabet: str) -> str:
     >>> show_cells([0b010, 0b111, 0b101], '.rb')
     'r?[.b]'
     """
+    cells, alphabet = check_list('cells', cells), check_text('alphabet', alphabet)
     sets = [''.join(char for c, char in enumerate(alphabet) if cell >> c & 1) for cell in cells]
     return ''.join(s if len(s) == 1 else '?' if s == alphabet else f'[{s}]' for s in sets)

@@ -22,7 +22,8 @@ from itertools import islice
 
 import nonoprobe
 from nonobench import last_in_first_out, most_changed, nearly_solved_lines  # noqa: F401
-from nonocheck import checked_budget, first_in_first_out_on_time, report_unknown_cells
+from nonocheck import (check_has, check_table, checked_budget, first_in_first_out_on_time,
+                       report_unknown_cells)
 from nonoprober import Prober
 from nonotrail import MEMO_BYTES, Propagator, bits_door  # noqa: F401
 from nonovector import Contradiction, Grid
@@ -49,6 +50,7 @@ from nonovector import Contradiction, Grid
 def busiest_lines(engine, grid: Grid, candidates: dict) -> tuple[int, int]:
     """Strategy for the cell to guess: the one whose row and column have failed most (recent
     failures weighing more), then the one whose weaker value decided most (the default)."""
+    check_has('engine', engine, 'activity', 'fruitless'), check_has('candidates', candidates, 'keys')
     def score(cell):
         return (engine.activity[cell[0]] + engine.activity[engine.height + cell[1]],
                 engine.fruitless[cell][1])
@@ -57,11 +59,13 @@ def busiest_lines(engine, grid: Grid, candidates: dict) -> tuple[int, int]:
 
 def best_last_probe(engine, grid: Grid, candidates: dict) -> tuple[int, int]:
     """Strategy for the cell to guess: lesson 4's, the weaker value that decided most."""
+    check_has('engine', engine, 'fruitless'), check_has('candidates', candidates, 'keys')
     return max(candidates, key=lambda cell: engine.fruitless[cell][1])
 
 
 def first_candidate(engine, grid: Grid, candidates: dict) -> tuple[int, int]:
     """Strategy for the cell to guess: the first candidate in reading order."""
+    check_has('candidates', candidates, 'keys')
     return min(candidates)
 
 
@@ -73,6 +77,7 @@ def first_candidate(engine, grid: Grid, candidates: dict) -> tuple[int, int]:
 # %%
 def reading_order(engine, grid: Grid) -> list[tuple[int, int]]:
     """Strategy for the order of probes: the unknown cells in reading order."""
+    grid = check_table('grid', grid)
     return [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell is None]
 
 

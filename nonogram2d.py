@@ -21,7 +21,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from itertools import zip_longest
 
-from nonocheck import check_picture, check_puzzle
+from nonocheck import (check_callable, check_clue_pair, check_has, check_list, check_picture,
+                       check_puzzle, check_table)
 from nonoline import solve_line
 from nonovector import Clue, Contradiction, Grid, Line, line2blocks
 
@@ -36,6 +37,7 @@ from nonovector import Clue, Contradiction, Grid, Line, line2blocks
 # %%
 def transpose(grid: Grid) -> Grid:
     """The columns of a grid, as a list of rows."""
+    grid = check_table('grid', grid)
     return [list(column) for column in zip(*grid)]
 
 
@@ -61,6 +63,7 @@ def pic2gram(pic) -> tuple[list[Clue], list[Clue]]:
 def parrayclues(grid: Grid, clues: tuple[list[Clue], list[Clue]]):
     """Print a grid between bars ('#' filled, '_' empty, '?' unknown) with its row clues on the
     right and its column clues below, as the post did."""
+    grid, clues = check_table('grid', grid, cells='grid'), check_clue_pair(clues)
     rows, cols = clues
     out = ['|' + '|'.join({1: '#', 0: '_', None: '?'}[cell] for cell in row) + '| '
            + ' '.join(map(str, clue or [0])) for row, clue in zip(grid, rows)]
@@ -72,6 +75,7 @@ def parrayclues(grid: Grid, clues: tuple[list[Clue], list[Clue]]):
 # %%
 def show_grid(grid: Grid) -> str:
     """A grid as text: '#' filled, '.' empty, '?' unknown, one line per row."""
+    grid = check_table('grid', grid, cells='grid')
     return '\n'.join(''.join({1: '#', 0: '.', None: '?'}[cell] for cell in row) for row in grid)
 
 
@@ -94,6 +98,8 @@ LineSolver = Callable[[Clue, Line], Line]
 
 def solve_lines(clues: list[Clue], grid: Grid, line_solver: LineSolver = solve_line) -> Grid:
     """Solve every row of `grid` against its clue; return the new grid (a new list of rows)."""
+    clues, grid = check_list('clues', clues), check_table('grid', grid, least=0)
+    check_callable('line_solver', line_solver)
     return [list(line_solver(clue, row)) for clue, row in zip(clues, grid)]
 
 
@@ -101,6 +107,7 @@ def solve_lines(clues: list[Clue], grid: Grid, line_solver: LineSolver = solve_l
 def sweep(rows: list[Clue], cols: list[Clue], grid: Grid,
           line_solver: LineSolver = solve_line) -> Grid:
     """One round of the post's loop: every row, then (on the transposed grid) every column."""
+    rows, cols, grid = check_puzzle(rows, cols, grid)
     grid = solve_lines(rows, grid, line_solver)
     return transpose(solve_lines(cols, transpose(grid), line_solver))
 
@@ -179,6 +186,7 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # %%
 def first_in_first_out(engine: 'Engine', queue: deque) -> int:
     """Strategy for the next line to solve: the one that has waited longest (the default)."""
+    check_has('queue', queue, 'popleft')
     return queue.popleft()
 
 
@@ -286,6 +294,7 @@ def propagate(rows, cols, grid=None, **options) -> Grid:
 # %%
 def first_unknown(engine: Engine, grid: Grid) -> tuple[int, int]:
     """Strategy for the cell to guess: the first unknown cell in reading order (the default)."""
+    check_has('engine', engine, 'choices'), check_table('grid', grid)
     return next((r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
                 if engine.choices(cell))
 

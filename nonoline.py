@@ -17,7 +17,7 @@
 # %%
 """Lesson 2: a complete line solver in O(cells x blocks), by dynamic programming: solve_line."""
 
-from nonocheck import check_line, normalize_clue
+from nonocheck import check_line, check_table, check_tables, check_tabled_line, check_text
 from nonovector import Clue, Contradiction, Line, min_length, parse_line, show_line  # noqa: F401
 
 # %% [markdown]
@@ -49,6 +49,7 @@ from nonovector import Clue, Contradiction, Line, min_length, parse_line, show_l
 # %%
 def open_runs(line: Line) -> list[int]:
     """runs[i]: the number of consecutive cells, ending at cell i - 1, not known to be empty."""
+    line = check_line(line)
     runs = [0]
     for cell in line:
         runs.append(runs[-1] + 1 if cell != 0 else 0)
@@ -67,6 +68,7 @@ def may_clear(line: Line, i: int) -> bool:
 
 def prefix_table(blocks: Clue, line: Line) -> list[list[bool]]:
     """before[j][i]: can cells 0 .. i - 1 hold exactly the first j blocks, agreeing with `line`?"""
+    blocks, line = check_tabled_line(blocks, line)
     n, k = len(line), len(blocks)
     runs = open_runs(line)
     before = [[False] * (n + 1) for _ in range(k + 1)]
@@ -84,6 +86,7 @@ def prefix_table(blocks: Clue, line: Line) -> list[list[bool]]:
 
 def suffix_table(blocks: Clue, line: Line) -> list[list[bool]]:
     """after[j][i]: can cells i .. end hold exactly blocks j .. k - 1, agreeing with `line`?"""
+    blocks, line = check_tabled_line(blocks, line)
     n, k = len(line), len(blocks)
     mirror = prefix_table(blocks[::-1], line[::-1])
     return [[mirror[k - j][n - i] for i in range(n + 1)] for j in range(k + 1)]
@@ -91,6 +94,7 @@ def suffix_table(blocks: Clue, line: Line) -> list[list[bool]]:
 
 def show_table(table: list[list[bool]], name: str) -> None:
     """Print a DP table: one row per block count j, one column per position i ('T' true)."""
+    table, name = check_table('table', table), check_text('name', name)
     print(f'{name + "[j][i]":>13}  i=' + ' '.join(str(i) for i in range(len(table[0]))))
     for j, row in enumerate(table):
         print(f'{"j=" + str(j):>13}    ' + ' '.join('T' if x else '.' for x in row))
@@ -130,12 +134,14 @@ def show_table(table: list[list[bool]], name: str) -> None:
 # %%
 def can_be_empty(line: Line, before: list[list[bool]], after: list[list[bool]]) -> list[bool]:
     """For each cell: is it not known filled, with some first j blocks before it, the rest after?"""
+    line, before, after = check_tables(line, before, after)
     return [line[c] != 1 and any(before[j][c] and after[j][c + 1] for j in range(len(before)))
             for c in range(len(line))]
 
 
 def fitting_positions(blocks: Clue, line: Line, before, after):
     """(j, start, stop) for each place, cells start .. stop - 1, where block j fits in a layout."""
+    blocks, line, before, after = check_tables(line, before, after, blocks)
     n, k, runs = len(line), len(blocks), open_runs(line)
     for j, length in enumerate(blocks):
         for start in range(n - length + 1):
@@ -150,8 +156,7 @@ def fitting_positions(blocks: Clue, line: Line, before, after):
 def solve_line(blocks: Clue, line: Line) -> Line:
     """A new line with every cell that all layouts of `blocks` agree on decided, in O(cells x
     blocks); raises Contradiction if no layout fits, ClueError on malformed input."""
-    line = check_line(line)
-    blocks = normalize_clue(blocks, len(line))
+    blocks, line = check_tabled_line(blocks, line)
     n, k = len(line), len(blocks)
     before, after = prefix_table(blocks, line), suffix_table(blocks, line)
     if not before[k][n]:

@@ -22,7 +22,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import nonogram2d
-from nonocheck import checked_budget, plural, search_limit
+from nonocheck import (check_fraction, check_has, check_seed, check_size, check_table,
+                       checked_budget, plural, search_limit)
 from nonogram2d import pic2gram
 from nonovector import Contradiction, Grid
 
@@ -47,6 +48,7 @@ from nonovector import Contradiction, Grid
 def most_known_neighbours(engine: nonogram2d.Engine, grid: Grid) -> list[tuple[int, int]]:
     """Strategy for the order of probes: the unknown cells, those with more known neighbours
     first (the edge of the grid counts as known), then in reading order (the default)."""
+    grid = check_table('grid', grid)
     height, width = len(grid), len(grid[0])
     def known_neighbours(r, c):
         return sum(1 for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
@@ -157,6 +159,7 @@ class Engine(nonogram2d.Engine):
 def best_probe(engine: 'Engine', grid: Grid) -> tuple[int, int]:
     """Strategy for the cell to guess (the default): the one whose weaker value decides most, by
     the node's last round of probes; without probes (probing=False), the first unknown cell."""
+    check_has('engine', engine, 'last_probes'), check_table('grid', grid)
     probes = engine.last_probes
     if not probes:
         return nonogram2d.first_unknown(engine, grid)
@@ -328,6 +331,7 @@ def analyse(rows, cols, grid=None, **options) -> Verdict:
 # %%
 def random_picture(height: int, width: int, density=0.5, seed=None) -> Grid:
     """A random picture (a list of rows of 0/1): each cell filled with probability `density`."""
+    check_size(height, width), check_fraction('density', density), check_seed(seed)
     rng = random.Random(seed)
     return [[int(rng.random() < density) for _ in range(width)] for _ in range(height)]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import NamedTuple
 
-from nonocheck import Grid, PuzzleError, plural
+from nonocheck import Grid, PuzzleError, check_has, plural
 from nonodraw import NEW_EMPTY, NEW_FILLED, UNKNOWN_GREY
 from nonoprobe import Engine, Verdict, analyse
 from nonovector import Contradiction
@@ -33,6 +33,7 @@ class Step(NamedTuple):
 
 def first_step(engine: Engine) -> Step:
     """The start of a solve: a copy of the engine's grid, every line queued."""
+    check_has('engine', engine, 'grid', 'height', 'width')
     return Step(None, [], [row[:] for row in engine.grid],
                 tuple(range(engine.height + engine.width)))
 
@@ -41,6 +42,7 @@ def line_steps(engine: Engine, step: Step | None = None) -> Iterator[Step]:
     """Propagation from `step` (the start if None) to the fixpoint, a Step per line solved, by
     the engine's own solve_next_line (lesson 3) on new grids. Raises Contradiction as
     propagate does."""
+    check_has('engine', engine, 'grid', 'height', 'width')
     step = step or first_step(engine)
     while step.queue:
         grid, queue = [row[:] for row in step.grid], deque(step.queue)

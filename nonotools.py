@@ -18,7 +18,8 @@ unique, and good random puzzles (notebooks/nonotools.ipynb is the readable versi
 from collections.abc import Iterator
 
 import nonoengine
-from nonocheck import SearchLimit
+from nonocheck import (SearchLimit, check_fraction, check_givens, check_has, check_size,
+                       check_table, check_whole)
 from nonofiles import Puzzle, picture_puzzle
 from nonoprobe import Verdict, random_picture
 from nonovector import Grid
@@ -92,6 +93,8 @@ from nonovector import Grid
 # %%
 def givens_grid(givens: dict, height: int, width: int) -> Grid:
     """A grid of 1/0/None from a dict {(row, col): value}."""
+    height, width = check_size(height, width)
+    check_givens(list(check_has('givens', givens, 'items')), height, width)
     grid = [[None] * width for _ in range(height)]
     for (i, j), value in givens.items():
         grid[i][j] = value
@@ -100,12 +103,14 @@ def givens_grid(givens: dict, height: int, width: int) -> Grid:
 
 def given_cells(grid: Grid) -> list[tuple[int, int, int]]:
     """The given cells of a 1/0/None grid as a sorted list of (row, col, value)."""
+    grid = check_table('grid', grid, 'grid')
     return [(i, j, cell) for i, row in enumerate(grid) for j, cell in enumerate(row)
             if cell is not None]
 
 
 def good_enough(verdict: Verdict, line_solvable: bool) -> bool:
     """Is the verdict what the maker wants: unique, and solved by line logic if asked?"""
+    check_has('verdict', verdict, 'status', 'method')
     return verdict.status == 'unique' and (verdict.method == 'line' or not line_solvable)
 
 
@@ -113,6 +118,7 @@ def good_enough(verdict: Verdict, line_solvable: bool) -> bool:
 def next_given(verdict: Verdict, picture: Grid, rows, cols, grid: Grid) -> tuple[int, int]:
     """A cell where a wrong solution differs from the picture, or else one that line logic leaves
     unknown in `grid`: a filled one if there is one, else the first in reading order."""
+    check_has('verdict', verdict, 'solutions'), check_table('picture', picture, 'picture')
     wrong = [solution for solution in verdict.solutions if solution != picture]
     if wrong:
         candidates = [(i, j) for i, row in enumerate(picture) for j, cell in enumerate(row)
@@ -166,6 +172,7 @@ def make_unique(picture, *, line_solvable=False, trace=None, **limits) -> Grid:
 # %%
 def draw_proposal(picture, givens: Grid, title=''):
     """Draw the maker's proposal for a picture whose clues alone are not good enough."""
+    givens = check_table('givens', givens, 'grid')
     from nonodraw import draw_proposal_grids
 
     puzzle = picture_puzzle(picture)
@@ -294,6 +301,8 @@ def random_puzzles(height, width, density=0.5, *, seed=0, line_solvable=False,
 # %%
 def goodness(height, width, density, samples, seed=0, max_nodes=2000) -> tuple[float, float]:
     """(fraction unique, fraction unique and line-solvable) of random pictures 1 to `samples`."""
+    check_size(height, width), check_fraction('density', density)
+    check_whole('samples', samples, least=1, most=10_000)
     unique = line = 0
     for k in range(1, samples + 1):
         puzzle = picture_puzzle(random_picture(height, width, density, seed=f'{seed}/{k}'))

@@ -40,8 +40,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from math import comb
 from string import ascii_lowercase, ascii_uppercase
 
-from nonocheck import (Clue, ClueError, Grid, Line, NonogramError, check_forces,  # noqa: F401
-                       check_line, enumerable_clue, min_length, normalize_clue)
+from nonocheck import (MOST_CELLS, MOST_LISTED_CELLS, Clue, ClueError, Grid,  # noqa: F401
+                       Line, NonogramError, check_forces, check_iterable, check_layout,
+                       check_line, check_list, check_text, check_whole, enumerable_clue,
+                       min_length, normalize_clue)
 
 Layout = list[tuple[int, int]]  # one (position, length) pair per block
 
@@ -58,6 +60,7 @@ class Contradiction(NonogramError):
 # %%
 def line2blocks(line: Sequence) -> Clue:
     """The clue of a finished line of 0/1 (or '0'/'1', '#'/'.'); ClueError on any other cell."""
+    line = check_list('line', line, text=True)
     blocks, run = [], 0
     for i, cell in enumerate(line):
         if isinstance(cell, bool) or cell not in (1, '1', '#', 0, '0', '.'):
@@ -115,6 +118,7 @@ def _layouts(blocks, cells, start):
 # %%
 def pblocks(layout: Layout, cells: int) -> str:
     """Draw a layout: block 0 as 'A's, block 1 as 'B's, ... ('*' after 'z'), empty cells '.'."""
+    layout = check_layout(layout, cells)
     text, letters = ['.'] * cells, ascii_uppercase + ascii_lowercase
     for b, (position, length) in enumerate(layout):
         text[position:position + length] = (letters[b] if b < len(letters) else '*') * length
@@ -123,6 +127,7 @@ def pblocks(layout: Layout, cells: int) -> str:
 
 def vexpand(layout: Layout, cells: int) -> str:
     """Draw the line a layout makes: '#' filled, '.' empty."""
+    layout = check_layout(layout, cells)
     text = ['.'] * cells
     for position, length in layout:
         text[position:position + length] = '#' * length
@@ -144,13 +149,14 @@ def vexpand(layout: Layout, cells: int) -> str:
 # %%
 def line_to_forces(line: Line) -> tuple[list[int], list[int]]:
     """The post's (force0, force1) lists for a line of 1/0/None."""
+    line = check_line(line)
     return ([i for i, cell in enumerate(line) if cell == 0],
             [i for i, cell in enumerate(line) if cell == 1])
 
 
 def forces_to_line(cells: int, force0: Iterable[int], force1: Iterable[int]) -> Line:
     """A line of `cells` cells: 0 at force0, 1 at force1, None elsewhere."""
-    empty, filled = set(force0), set(force1)
+    empty, filled = check_forces(force0, force1, cells)
     return [1 if i in filled else 0 if i in empty else None for i in range(cells)]
 
 
@@ -160,15 +166,17 @@ SYMBOLS = {1: '#', 0: '.', None: '?'}
 
 def show_line(line: Line) -> str:
     """Draw a line as text: '#' filled, '.' empty, '?' unknown."""
+    line = check_line(line)
     return ''.join(SYMBOLS[cell] for cell in line)
 
 
 def parse_line(text: str) -> Line:
     """The line drawn by `text` ('#' filled, '.' empty, '?' unknown), as a list of 1/0/None."""
+    check_text('text', text)
     cells = {symbol: cell for cell, symbol in SYMBOLS.items()}
     for i, symbol in enumerate(text):
         if symbol not in cells:
-            raise ClueError(f'character {i} of {text!r} is {symbol!r}; use "#", "." or "?"')
+            raise ClueError(f'line {text!r}: character {i} is {symbol!r}; use "#", "." or "?"')
     return [cells[symbol] for symbol in text]
 
 
@@ -218,6 +226,7 @@ def pvector(layout: Layout, cells: int, force0: Iterable[int] = (),
             force1: Iterable[int] = ()) -> str:
     """Draw a layout with the known cells: 'A'.. blocks ('a'.. over a known-filled cell), '_' a
     known-empty cell, '!' a known cell the layout contradicts."""
+    layout, _ = check_layout(layout, cells), check_forces(force0, force1, cells)
     text, line = list(pblocks(layout, cells)), vexpand(layout, cells)
     for i in force1:
         text[i] = text[i].lower() if line[i] == '#' else '!'
@@ -241,8 +250,11 @@ def pvector(layout: Layout, cells: int, force0: Iterable[int] = (),
 def newforces(layouts: Iterable[Layout], cells: int) -> tuple[list[int], list[int]]:
     """(always0, always1): the cells empty in every layout, and those filled in every one, of any
     iterable of layouts (such as nonovector's). Raises Contradiction if there are none."""
+    cells = check_whole('cells', cells, most=MOST_CELLS)
+    layouts = check_iterable('layouts', layouts)
     always0, always1, found = set(range(cells)), set(range(cells)), False
     for layout in layouts:
+        layout = check_layout(layout, cells)
         filled = {i for position, length in layout for i in range(position, position + length)}
         always0 -= filled
         always1 &= filled
@@ -320,13 +332,14 @@ WIKIPEDIA_EXAMPLES = [  # (technique, clue, what is known, what the article dedu
 # %%
 def count_layouts(blocks: Clue, cells: int) -> int:
     """The number of layouts of `blocks` in a line of `cells` cells (stars and bars)."""
-    blocks = normalize_clue(blocks, cells)
+    blocks = normalize_clue(blocks, check_whole('cells', cells, most=MOST_CELLS))
     free = cells - min_length(blocks)
     return comb(free + len(blocks), len(blocks))
 
 
 def all_clues(cells: int) -> list[tuple[int, ...]]:
     """Every clue that fits in a line of `cells` cells (the clues of all 2**cells lines)."""
+    check_whole('cells', cells, most=MOST_LISTED_CELLS)  # 2 ** cells lines
     return sorted({tuple(line2blocks(format(n, f'0{cells}b'))) for n in range(2 ** cells)})
 
 
@@ -342,12 +355,14 @@ def all_clues(cells: int) -> list[tuple[int, ...]]:
 # %%
 def half_full(k: int, cells: int) -> Clue:
     """A clue of k blocks, as equal as possible, filling half of a line of `cells` cells."""
+    check_whole('k', k, least=1, most=MOST_CELLS), check_whole('cells', cells, most=MOST_CELLS)
     share, extra = divmod(cells // 2, k)
     return [share + 1] * extra + [share] * (k - extra)
 
 
 def growing_clue(cells: int) -> Clue:
     """One block of 2 for every 5 cells: 40% filled, and more blocks in a longer line."""
+    check_whole('cells', cells, most=MOST_CELLS)
     return [2] * (cells // 5)
 
 
