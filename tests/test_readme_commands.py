@@ -183,7 +183,8 @@ def colour_set(run):  # 8 colour pictures of at most 4 colours, the background i
 @check("nonogram --worksheet noise.pdf --class-set 10 --random --size 10 --seed 1")
 def random_set(run):  # 10 random 10x10 pictures
     made = titles_and_methods(run, "noise.pdf")
-    assert [title for title, _ in made] == [f"random picture 1/{k}" for k in range(1, 11)]
+    assert len({title for title, _ in made}) == 10
+    assert all(re.fullmatch(r"random picture 1/\d+", title) for title, _ in made)
     assert {method for _, method in made} == {"line logic alone"}
 
 
