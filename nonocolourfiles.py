@@ -46,6 +46,10 @@ from nonofiles import (MAX_SIDE, XML_METADATA, Puzzle, PuzzleFileError, Source, 
                        parse_xml_tree, reading_clock, scaled_size, xml_clues, xml_count,
                        xml_metadata)
 
+# The public names (the docstring's list); the readers' steps are not.
+__all__ = ['ColourPuzzle', 'parse_colour_xml', 'read_colour_puzzles', 'format_colour_xml',
+           'check_writable', 'write_colour_puzzle', 'bw_puzzle_clues', 'image_puzzle']
+
 ColourClue = list[tuple[int, int]]  # blocks as (length, colour number); colour 0 is the background
 
 

@@ -35,6 +35,9 @@ they are used, after `command` has set up the handling of Ctrl-C.
 
 import sys
 
+# The public names: the command; everything else is its plumbing (tested in tests/).
+__all__ = ['main', 'command']
+
 EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_GAVE_UP = 0, 1, 2, 3
 EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 4, 130, 141
 MEMORY_MB = 1024  # the command's memory budget unless --memory says otherwise

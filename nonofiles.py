@@ -39,7 +39,7 @@ Public functions:
 - pictures: `read_image` (a picture file as rows of 0/1), `picture_puzzle` (the puzzle whose
   solution is a picture), `scale_picture` (rows of 0/1 scaled down as a picture file is),
   `picture_of` (a grid as `#`/`.`/`?` text);
-- shared with `nonocolourfiles`: `file_bytes`, `file_text`, `parse_xml_tree`, `xml_clues`,
+- shared with `nonocolourfiles`, not public (not in `__all__`): `file_bytes`, `file_text`, `parse_xml_tree`, `xml_clues`,
   `xml_count`, `xml_metadata`, `XML_METADATA`, `opened_image`, `on_white`, `scaled_size`.
 
 Files come from strangers, so every fault of a file raises one error, `PuzzleFileError` (a
@@ -80,6 +80,14 @@ from pathlib import Path
 from nonocheck import (Clue, ClueError, Grid, NonogramError, SearchLimit, TotalsDiffer,
                        check_picture, normalize_clue, plural)
 from nonovector import line2blocks
+
+# The public names (the docstring's list); the readers' steps and the shared helpers are not.
+__all__ = ['Puzzle', 'PuzzleFileError', 'TotalsDifferError', 'MAX_FILE_BYTES', 'MAX_SIDE',
+           'MAX_PICTURE_SIDE', 'MAX_PIXELS', 'COLOUR_ERROR', 'READERS', 'EXTENSIONS',
+           'read_puzzles', 'read_puzzle', 'read_clues', 'parse_puzzles', 'sniff_format',
+           'parse_non', 'parse_nin', 'parse_xml', 'parse_rosetta', 'parse_picture', 'format_non',
+           'format_nin', 'format_xml', 'format_rosetta', 'write_puzzle', 'read_image',
+           'picture_puzzle', 'scale_picture', 'picture_of']
 
 Source = str | os.PathLike  # what a message names as the file: a path, or '<text>'
 

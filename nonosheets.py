@@ -43,6 +43,12 @@ from nonofiles import MAX_SIDE, Puzzle, PuzzleFileError, read_puzzles, scale_pic
 from nonoprobe import random_picture
 from nonotools import make_puzzle
 
+# The public names: judging, laying out, drawing and class sets; the drawing steps are not.
+__all__ = ['DIFFICULTY', 'PUPIL_DIFFICULTY', 'NEEDS', 'MOST_PUZZLES', 'SHEET_LAYOUTS',
+           'KEY_LAYOUTS', 'PICTURE_SUFFIXES', 'is_colour', 'sheet_method', 'judge_for_sheet',
+           'pages_of', 'how_to_play', 'worksheet_layout', 'worksheet_pages', 'draw_worksheet',
+           'class_set', 'library_names', 'library_set']
+
 DIFFICULTY = {'line': 'line logic alone', 'probing': 'needs probing', 'search': 'needs search'}
 # what the difficulty means to a pupil, printed under a puzzle's title on the pupil's page
 PUPIL_DIFFICULTY = {'line': 'easy: each step follows from one row or column',
@@ -147,6 +153,20 @@ def cell_inches(extent: Extent, layout: PageLayout, top: float = 0.0,
     return min(LARGEST_CELL, width / extent[0], height / extent[1])
 
 
+def check_extents(extents) -> list[Extent]:
+    """`extents` checked: a list of (height, width) pairs of whole numbers of cells at least 1
+    (clues included); TypeError/ValueError naming `extents` otherwise."""
+    if not isinstance(extents, (list, tuple)) or not all(
+            isinstance(extent, (list, tuple)) and len(extent) == 2 and all(
+                isinstance(n, int) and not isinstance(n, bool) for n in extent)
+            for extent in extents):
+        raise TypeError(f'extents must be a list of (height, width) pairs of whole numbers, '
+                        f'not {extents!r:.60}')
+    if any(n < 1 for extent in extents for n in extent):
+        raise ValueError(f'extents must count at least 1 cell a side, not {extents!r:.60}')
+    return [tuple(extent) for extent in extents]
+
+
 def pages_of(extents: list[Extent], layouts: list[PageLayout], smallest: float,
              first: float = 0.0, caption: float = CAPTION) -> list[tuple[PageLayout, list[int]]]:
     """Share drawings among pages, in order (a pupil looks for puzzle 6 after puzzle 5): (layout,
@@ -156,7 +176,17 @@ def pages_of(extents: list[Extent], layouts: list[PageLayout], smallest: float,
     page gets bigger cells). A drawing too big even for a page of its own at that size gets a
     page anyway. The first page gives up `first` inches at its top; `caption`: the inches over
     each drawing. (Callers free to choose the order, as class sets are, put similar sizes
-    together.)"""
+    together.) TypeError or ValueError naming the argument at fault."""
+    extents = check_extents(extents)
+    if not isinstance(layouts, (list, tuple)) or not layouts or not all(
+            isinstance(layout, tuple) and len(layout) == 2 and all(
+                isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in layout)
+            for layout in layouts):
+        raise TypeError(f'layouts must be a list of (columns, rows) pairs of whole numbers at '
+                        f'least 1, not {layouts!r:.60}')
+    for name, value in (('smallest', smallest), ('first', first), ('caption', caption)):
+        if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value < 100:
+            raise ValueError(f'{name} must be a number of inches from 0 to 100, not {value!r:.40}')
     pages, left = [], list(range(len(extents)))
     while left:
         top = 0.0 if pages else first
@@ -522,13 +552,16 @@ def check_picture_folder(folder) -> None:
         raise NonogramError(f'{folder}: no PNG, JPEG, GIF, BMP or .txt pictures in it')
 
 
+MOST_PUZZLES = 1000  # in a class set: more than a class could print
+
+
 def checked_class_set(count, size, seconds, deadline) -> tuple[int | None, float]:
     """class_set's count, size, seconds and deadline checked at once (TypeError or ValueError
     naming the argument): (size, the time.monotonic() value the set must be made by)."""
     if isinstance(count, bool) or not isinstance(count, Integral):
         raise TypeError(f'count must be a whole number of puzzles, not {count!r}')
-    if count < 1:
-        raise ValueError(f'count must be at least 1 puzzle, not {count!r}')
+    if not 1 <= count <= MOST_PUZZLES:
+        raise ValueError(f'count must be from 1 to {MOST_PUZZLES:,} puzzles, not {count!r:.40}')
     if size is not None and (isinstance(size, bool) or not isinstance(size, Integral)):
         raise TypeError(f'size must be None or a whole number of cells, not {size!r}')
     if size is not None and not 1 <= size <= MAX_SIDE:

@@ -1,7 +1,8 @@
 """Every public function checks its arguments at the door (issue 26, part 7).
 
 A property test, deterministic: every public function and class of every module (lessons and
-library; `_names`, dataclasses, exceptions and a few process-level functions left out) is called
+library; `_names`, names a module's `__all__` leaves out, dataclasses, exceptions and a few
+process-level functions left out) is called
 with each of a fixed list of wrong values in all its required positional parameters: None, a
 float, a string, lists of the wrong depth, a huge int and a negative int. What it may do: return,
 or raise TypeError/ValueError whose message names one of its parameters (by name, or by a word
@@ -76,74 +77,6 @@ HOT = 'unchecked (C): a hot inner step (per state, cell or line solve); its call
 # (X) ...' are not called ('unchecked': a hot inner step, checked by its callers, on purpose);
 # 'fails (X) ...' are called, and the test fails when one passes. The lead removes the marks.
 KNOWN = {
-    'nonocommand.plural': 'fails (A) [None, None]: TypeError naming no parameter: unsupported for',
-    'nonocommand.describe': 'fails (A) [None]: AttributeError: "NoneType" object has no attribute',
-    'nonocommand.grid_lines': 'fails (A) [None]: TypeError naming no parameter: "NoneType" object',
-    'nonocommand.grid_with_clues': 'fails (A) [None, None, None]: TypeError naming no parameter:',
-    'nonocommand.colour_grid_lines': 'fails (A) [None, None]: AttributeError: "NoneType" object h',
-    'nonocommand.result_of': 'fails (A) [None, None]: AttributeError: "NoneType" object has no at',
-    'nonocommand.verdict': 'fails (A) [None]: AttributeError: "NoneType" object has no attribute',
-    'nonocommand.all_solutions_line': 'fails (A) [None, None]: TypeError naming no parameter: obj',
-    'nonocommand.gave_up_line': 'fails (A) [None, None]: TypeError naming no parameter: unsupport',
-    'nonocommand.solve_puzzle': 'fails (A) [None]: AttributeError: "NoneType" object has no attri',
-    'nonocommand.race_answer': 'fails (A) [None, None]: AttributeError: "NoneType" object has no',
-    'nonocommand.print_result': 'fails (A) [None, None, None]: AttributeError: "NoneType" object',
-    'nonocommand.drawing_seconds': 'fails (A) [None]: AttributeError: "NoneType" object has no at',
-    'nonocommand.drawing_bytes': 'fails (A) [None]: AttributeError: "NoneType" object has no attr',
-    'nonocommand.save_png': 'fails (A) [None, None, None]: AttributeError: "NoneType" object has',
-    'nonocommand.usage_words': 'fails (A) [None]: TypeError naming no parameter: expected string',
-    'nonocommand.parse_options': 'fails (A) [None]: UsageError: several FILEs, and --class-set, n',
-    'nonocommand.impossible': 'fails (A) [None]: AttributeError: "NoneType" object has no attribu',
-    'nonocommand.memory_plan': 'fails (A) [2.5, 2.5, 2.5, 2.5, 2.5]: MemoryError: --worksheet nee',
-    'nonocommand.draw_png': 'fails (A) [None, None, None, None, None, None]: AttributeError: "Non',
-    'nonocommand.worksheet_command': 'fails (A) [None, None, None]: TypeError naming no parameter',
-    'nonocommand.output_problem': 'fails (A) [None, None, None]: TypeError naming no parameter: e',
-    'nonocommand.on_unraisable': 'fails (A) [None]: AttributeError: "NoneType" object has no attr',
-    'nonofiles.reading_clock': 'fails (B) [2.5, 2.5]: SearchLimit: 2.5: ran out of time while rea',
-    'nonofiles.parse_count': 'fails (B) [None, None, None, None]: AttributeError: "NoneType" obje',
-    'nonofiles.check_puzzle': 'fails (B) [None, None, None]: TypeError naming no parameter: objec',
-    'nonofiles.check_goal': 'fails (B) [None, None, None, None, None]: TypeError naming no parame',
-    'nonofiles.blocks_of': 'fails (B) [None]: TypeError naming no parameter: cannot convert "None',
-    'nonofiles.check_givens': 'fails (B) [None, None, None, None, None, None]: TypeError naming n',
-    'nonofiles.parse_clue': 'fails (B) [None, None, None]: AttributeError: "NoneType" object has',
-    'nonofiles.unquote': 'fails (B) [None]: AttributeError: "NoneType" object has no attribute "s',
-    'nonofiles.pick_clue_lines': 'fails (B) [None, None]: TypeError naming no parameter: "NoneTyp',
-    'nonofiles.ticking': 'fails (B) [None, None]: TypeError naming no parameter: "NoneType" objec',
-    'nonofiles.clue_outside_section': 'fails (B) [2.5, 2.5, 2.5]: AttributeError: "float" object',
-    'nonofiles.parse_cells': 'fails (B) [None, None, None, None, None, None, Non: AttributeError:',
-    'nonofiles.cells_text': 'fails (B) [None]: TypeError naming no parameter: "NoneType" object i',
-    'nonofiles.xml_puzzle': 'fails (B) [None, None, None]: AttributeError: "NoneType" object has',
-    'nonofiles.xml_metadata': 'fails (B) [None]: AttributeError: "NoneType" object has no attribu',
-    'nonofiles.xml_clues': 'fails (B) [None, None, None, None]: AttributeError: "NoneType" object',
-    'nonofiles.check_xml_children': 'fails (B) [None, None, None, None]: AttributeError: "NoneTyp',
-    'nonofiles.xml_count': 'fails (B) [None, None, None]: TypeError naming no parameter: object o',
-    'nonofiles.xml_image': 'fails (B) [None, None, None, None, None]: AttributeError: "NoneType"',
-    'nonofiles.letters_clue': 'fails (B) [None, None, None]: TypeError naming no parameter: expec',
-    'nonofiles.on_white': 'fails (B) [None]: AttributeError: "NoneType" object has no attribute "',
-    'nonofiles.scaled_size': 'fails (B) [None, None]: TypeError naming no parameter: cannot unpac',
-    'nonocolourfiles.xml_colours': 'fails (B) [None, None, None]: AttributeError: "NoneType" obje',
-    'nonocolourfiles.xml_colour_puzzle': 'fails (B) [None, None, None]: AttributeError: "NoneType',
-    'nonocolourfiles.xml_colour_image': 'fails (B) [None, None, None, None, None]: TypeError nami',
-    'nonocolourfiles.cell_colours': 'fails (B) [None, None, None]: AttributeError: "NoneType" obj',
-    'nonosheets.extent': 'fails (B) [None]: AttributeError: "NoneType" object has no attribute "w',
-    'nonosheets.slot_size': 'fails (B) [None]: TypeError naming no parameter: "NoneType" object i',
-    'nonosheets.cell_inches': 'fails (B) [None, None]: TypeError naming no parameter: "NoneType"',
-    'nonosheets.pages_of': 'fails (B) [None, None, None]: TypeError naming no parameter: object o',
-    'nonosheets.draw_how_to_play': 'fails (B) [None]: AttributeError: "NoneType" object has no at',
-    'nonosheets.slot_box': 'fails (B) [None, None]: TypeError naming no parameter: "NoneType" obj',
-    'nonosheets.slot_axes': 'fails (B) [None, None, None, None, None]: TypeError naming no parame',
-    'nonosheets.fit_text': 'fails (B) [None, None]: AttributeError: "NoneType" object has no attr',
-    'nonosheets.colour_legend': 'fails (B) [None]: AttributeError: "NoneType" object has no attri',
-    'nonosheets.draw_legend': 'fails (B) [None, None, None, None, None]: AttributeError: "NoneTyp',
-    'nonosheets.draw_sheet_puzzle': 'fails (B) [None, None]: AttributeError: "NoneType" object ha',
-    'nonosheets.letter_cells': 'fails (B) [None, None, None, None, None, None]: AttributeError: "',
-    'nonosheets.sheet_caption': 'fails (B) [None, None]: AttributeError: "NoneType" object has no',
-    'nonosheets.draw_header': 'fails (B) [None, None, None, None, None]: AttributeError: "NoneTyp',
-    'nonosheets.class_pictures': 'fails (B) [None]: TypeError naming no parameter: height must be',
-    'nonosheets.class_set': 'fails (B) [100000000000000000000000000000000000000: NonogramError na',
-    'nonosheets.hopeless_pace': 'fails (B) [None, None, None, None]: TypeError naming no paramete',
-    'nonosheets.pace_note': 'fails (B) ["abc", "abc", "abc"]: TypeError naming no parameter: unsu',
-    'nonosheets.library_set': 'fails (B) [100000000000000000000000000000000000000: NonogramError',
     'nonoprocess.new_solver': 'fails (E) ["abc"]: NoSuchSolverError: abc',
     'nonoprocess.whole_number': 'fails (E) [None, None]: TypeError naming no parameter: None must',
     'nonoprocess.within_budget': 'fails (E) [None, None]: TypeError naming no parameter: "NoneTyp',
@@ -177,8 +110,11 @@ def public_callables(module):
     import inspect
 
     found = []
+    exported = getattr(module, '__all__', None)  # a module that declares its public names
     for name, obj in vars(module).items():
         if name.startswith('_') or getattr(obj, '__module__', None) != module.__name__:
+            continue
+        if exported is not None and name not in exported:
             continue
         if inspect.isclass(obj):
             if dataclasses.is_dataclass(obj) or issubclass(obj, BaseException):
@@ -359,3 +295,13 @@ def test_the_issues_examples_are_refused_at_once(call, words):
     with pytest.raises((TypeError, ValueError), match=words):
         call()
     assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize("module_name", MODULES)
+def test_a_declared_public_surface_names_what_exists(module_name):
+    """A module's __all__ (its public names, which the doors test calls) names real things."""
+    import importlib
+
+    module = importlib.import_module(module_name)
+    for name in getattr(module, "__all__", []):
+        assert hasattr(module, name), f"{module_name}.__all__ names {name}, which does not exist"
