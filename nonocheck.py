@@ -254,6 +254,9 @@ def normalize_clue(blocks: Iterable[int], cells: int | None = None) -> Clue:
     if clue == [0]:
         clue = []
     for number, block in enumerate(clue, start=1):
+        if type(block) is int and block > 0:
+            continue  # (the usual case, without the slower checks below)
+
         def where():  # (built only for an error: building it for every block would be quadratic)
             return f'clue {clue!r}: block {number} of {len(clue)} is {block!r}'
         if isinstance(block, bool) or not isinstance(block, Integral):
