@@ -33,7 +33,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
 
-from nonocheck import checked_budget, checked_seconds
+from nonocheck import (check_callable, check_iterable, check_list, check_name, check_text,
+                       check_whole, checked_budget, checked_seconds)
 
 SAT_MISSING = ('the SAT solver needs the optional package python-sat '
                '(python -m pip install python-sat)')
@@ -59,7 +60,13 @@ def new_solver(name: str):
         from pysat.solvers import Solver
     except ImportError:
         raise ImportError(SAT_MISSING) from None
-    return Solver(name=name)
+    try:
+        return Solver(name=name)
+    except Exception as error:  # python-sat's NoSuchSolverError for an unknown name
+        if type(error).__name__ != 'NoSuchSolverError':
+            raise
+        raise ValueError(f'name must be the name of a python-sat solver (such as "cadical153"), '
+                         f'not {name!r:.40}') from None
 
 
 # --- memory: what a formula needs ------------------------------------------------------------
@@ -75,6 +82,7 @@ CHILD_START_BYTES = 32 * 2 ** 20  # the SAT child's own size before its cap (mea
 def whole_number(name: str, value) -> int:
     """`value`, a whole number at least 0 (bytes, states): else TypeError or ValueError naming
     `name`."""
+    check_name(name)
     if value is None:
         raise TypeError(f'{name} must be a whole number, not None')
     return checked_budget(name, value, int)
@@ -141,11 +149,24 @@ def formula_bytes(states: int) -> int:
     return SAT_BASE_BYTES + BYTES_PER_STATE * states
 
 
+def check_rows(rows, names=None) -> None:
+    """The benchmark rows a demonstration reads (a list of dicts, as engine_against_sat and
+    race_rows give them) and its `names` (benchmark name -> name), checked: TypeError naming
+    the argument at fault."""
+    if not all(isinstance(row, dict) for row in check_list('rows', rows)):
+        raise TypeError(f'rows must be a list of dicts (benchmark rows), not {rows!r:.40}')
+    if names is not None and not isinstance(names, dict):
+        raise TypeError(f'names must be a dict of benchmark name -> name, not {names!r:.40}')
+
+
 def within_budget(line_states: Iterable[list[list[int]] | None], max_bytes: float) -> list:
     """The items of `line_states` (each line's live states: a list of states after each cell,
     or None for a line that needs none), taken one at a time as long as the formula they make
     needs at most `max_bytes` (formula_bytes of all their states so far). Raises EncodingTooBig
     as soon as it would need more, so that a lazy iterable is not computed further."""
+    check_iterable('line_states', line_states)
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, (int, float)) or max_bytes < 0:
+        raise TypeError(f'max_bytes must be a number of bytes at least 0, not {max_bytes!r:.40}')
     taken, states = [], 0
     for line in line_states:
         taken.append(line)
@@ -162,6 +183,11 @@ def states_within(automata: Iterable[tuple | None], max_bytes: float | None,
     arguments, or None for a line that needs no states, giving None). With max_bytes None, lazily,
     one at a time; else all of them at once, before any clause is built, through within_budget
     (EncodingTooBig as soon as the formula would need more than max_bytes)."""
+    check_iterable('automata', automata)
+    check_callable('live_states', live_states)
+    if max_bytes is not None and (isinstance(max_bytes, bool) or not isinstance(
+            max_bytes, (int, float)) or max_bytes < 0):
+        raise TypeError(f'max_bytes must be None or a number of bytes, not {max_bytes!r:.40}')
     states = (arguments and live_states(*arguments) for arguments in automata)
     return states if max_bytes is None else within_budget(states, max_bytes)
 
@@ -322,8 +348,9 @@ def check_race_options(count, timeout, engine_seconds, sat_memory, use_engine, u
     """(count, timeout, engine_seconds, sat_memory) of a race (nonosat.find_solutions), checked:
     ValueError or TypeError naming the option at fault. `memory` (the whole tree's budget in
     bytes), if given and sat_memory is not, gives sat_memory: sat_share(memory, use_engine)."""
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f'count must be a whole number at least 1, not {count!r}')
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= sys.maxsize:
+        raise ValueError(f'count must be a whole number from 1 to {sys.maxsize:,}, not '
+                         f'{count!r:.40}')
     timeout = checked_seconds('timeout', timeout)
     engine_seconds = checked_seconds('engine_seconds', engine_seconds)
     sat_memory = checked_budget('sat_memory', sat_memory, int)
@@ -445,6 +472,10 @@ def formula_names(cells: int, live: list[list[int]]) -> dict[int, str]:
     """The names of a line's variables as nonoclauses.line_clauses numbers them when its cells
     are the variables 1 to `cells` and its states follow: x0, x1, ... for the cells, then
     S(t,q) for each live state q after t cells (`live`, as live_states gives it)."""
+    cells = check_whole('cells', cells, most=100_000)
+    live = check_list('live', live)
+    if not all(isinstance(here, (list, tuple, set, range)) for here in live):
+        raise TypeError(f'live must be a list of lists of states, not {live!r:.40}')
     names = {t + 1: f'x{t}' for t in range(cells)}
     states = [f'S({t},{q})' for t, here in enumerate(live) for q in here]
     names.update({cells + 1 + i: name for i, name in enumerate(states)})
@@ -454,6 +485,10 @@ def formula_names(cells: int, live: list[list[int]]) -> dict[int, str]:
 def show_clauses(kind: str, clauses: list[list[int]], names: dict[int, str], shown: int) -> None:
     """Print `kind` and how many `clauses`, then the first `shown` of them, one a line, by name
     (`names`: variable -> name; ~ for not)."""
+    check_text('kind', kind)
+    clauses, shown = check_list('clauses', clauses), check_whole('shown', shown)
+    if not isinstance(names, dict):
+        raise TypeError(f'names must be a dict of variable -> name, not {names!r:.40}')
     more = f' (the first {shown})' if len(clauses) > shown else ''
     print(f'{kind}: {len(clauses)}{more}')
     for clause in clauses[:shown]:
@@ -499,6 +534,7 @@ def draw_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
     """Lesson 11's figure: one point per puzzle of engine_against_sat's `rows`, the engine's time
     against SAT's, coloured by what the engine needed; the puzzles of `names` (benchmark name ->
     name) labelled, those at the same point together; the diagonal dashed."""
+    check_rows(rows, names)
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6, 6))
@@ -531,6 +567,7 @@ def draw_race(rows: list[dict], ratio: float = 1.3, slack: float = 0.15) -> None
     """Lesson 12's figure: one point per puzzle of race_rows's `rows` that some way answered, the
     race's time against the faster part alone, coloured by the part that answered the race (red:
     the race gave up); the line y = x, and dashed, the goal: ratio x the faster + slack."""
+    check_rows(rows)
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.5, 6))
@@ -561,6 +598,7 @@ def show_race(rows: list[dict], goal_mb: float = 100, small_mb: float = 50) -> N
     it kept its time goal (and a line for each where it did not); the largest process tree of
     the race, the largest where line logic or probing settled the puzzle (against `small_mb`),
     and how often and how far SAT alone went over `goal_mb`."""
+    check_rows(rows)
     joined = sum(row['sat_joined'] for row in rows)
     print(f"{len(rows)} puzzles ({sum(row['puzzle'].startswith('random') for row in rows)} "
           f'random): SAT joined the race on {joined}, never on {len(rows) - joined}')
@@ -595,6 +633,9 @@ def show_line_formula(clue, known: list, line_clauses: Callable, live: list[list
     1 to n: its live states (`live`, as live_states gives them), how many state variables and
     clauses (helpers included), then the first `shown` clauses of each kind by name: start,
     forward, backward, and the helpers from t = 1 (after 0 cells they repeat the start clause)."""
+    known, live = check_list('known', known), check_list('live', live)
+    check_callable('line_clauses', line_clauses)
+    shown = check_whole('shown', shown)
     from itertools import count
 
     from nonovector import show_line
@@ -620,6 +661,7 @@ def print_engine_against_sat(rows: list[dict], names: dict[str, str]) -> None:
     """Print how many puzzles engine_against_sat's `rows` hold, then a table of those of `names`
     (benchmark name -> name): the size (rows x columns), the cells that line logic leaves unknown
     and the formula's clauses then, the engine's seconds and answer, SAT's seconds."""
+    check_rows(rows, names)
     table = [('', 'size', 'unknown cells', 'clauses', 'engine', '', 'SAT')]
     for row in (row for row in rows if row['puzzle'] in names):
         answer = 'over the limit' if row['method'] == '-' else f"{row['verdict']}, {row['method']}"

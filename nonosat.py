@@ -25,7 +25,7 @@ from itertools import islice
 
 import nonoengine
 import nonoprocess
-from nonocheck import SearchLimit
+from nonocheck import SearchLimit, check_callable, check_has
 from nonoclauses import puzzle_lines, sat_solutions  # noqa: F401 (puzzle_lines: a demo uses it)
 from nonoprocess import SAT_MISSING, SatProcess, sat_available
 
@@ -134,6 +134,8 @@ def engine_answer(rows, cols, grid, count, time_limit, engine=nonoengine.Searche
 
 def sat_answer(rows, cols, grid, count, timeout, sat=sat_solutions, memory=None) -> Answer:
     """Up to `count` solutions by SAT alone within `timeout` seconds and `memory` bytes."""
+    count, timeout, _, memory = nonoprocess.check_race_options(count, timeout, None, memory,
+                                                               False, True)
     start = time.perf_counter()
     if timeout is None and memory is None:  # nothing to enforce: no child process needed
         found = list(islice(sat(rows, cols, grid), count))
@@ -209,6 +211,10 @@ def race(rows, cols, grid, count, timeout, engine, child, start, engine_seconds,
          share=None) -> Answer:
     """The engine in this process, with SAT's `child` (a SatProcess) joining after
     `engine_seconds`; `share`: the most memory SAT may get (None: the child's own)."""
+    count, timeout, engine_seconds, share = nonoprocess.check_race_options(
+        count, timeout, engine_seconds, share, True, True)
+    check_callable('engine', engine)
+    check_has('child', child, 'poll', 'wait', 'stop')
     answer = Answer([], False, 'engine', 0.0, count)  # (if the engine runs out of memory)
     with nonoprocess.engine_out_of_memory(child):
         answer = engine_answer(rows, cols, grid, count, timeout, engine,

@@ -77,19 +77,6 @@ HOT = 'unchecked (C): a hot inner step (per state, cell or line solve); its call
 # (X) ...' are not called ('unchecked': a hot inner step, checked by its callers, on purpose);
 # 'fails (X) ...' are called, and the test fails when one passes. The lead removes the marks.
 KNOWN = {
-    'nonoprocess.new_solver': 'fails (E) ["abc"]: NoSuchSolverError: abc',
-    'nonoprocess.whole_number': 'fails (E) [None, None]: TypeError naming no parameter: None must',
-    'nonoprocess.within_budget': 'fails (E) [None, None]: TypeError naming no parameter: "NoneTyp',
-    'nonoprocess.states_within': 'fails (E) [None, None, None]: TypeError naming no parameter: "N',
-    'nonoprocess.formula_names': 'hangs (E) [100000000000000000000000000000000000000: took more t',
-    'nonoprocess.show_clauses': 'fails (E) [None, None, None, None]: TypeError naming no paramete',
-    'nonoprocess.draw_engine_against_sat': 'fails (E) [None, None]: TypeError naming no parameter',
-    'nonoprocess.draw_race': 'fails (E) [None]: TypeError naming no parameter: "NoneType" object',
-    'nonoprocess.show_race': 'fails (E) [None]: TypeError naming no parameter: "NoneType" object',
-    'nonoprocess.show_line_formula': 'fails (E) [None, None, None, None]: TypeError naming no par',
-    'nonoprocess.print_engine_against_sat': 'fails (E) [None, None]: TypeError naming no paramete',
-    'nonosat.sat_answer': 'fails (E) ["abc", "abc", "abc", "abc", "abc"]: TypeError naming no par',
-    'nonosat.race': 'fails (E) [None, None, None, None, None, None, Non: TypeError naming no para',
     'nonoline.may_fill': HOT_LINE, 'nonoline.may_clear': HOT_LINE,
     'nonobits.cells_to_bits': BIT_STEP, 'nonobits.bits_to_line': BIT_STEP,
     'nonobits.reach': BIT_STEP, 'nonobits.runs_of': BIT_STEP, 'nonobits.forward': BIT_STEP,
