@@ -820,7 +820,8 @@ def read_any_puzzles(path, size: int | None = None, colours: int | None = None, 
                      deadline: float | None = None) -> list:
     """The puzzles of a file by nonofiles' readers, or, if it is webpbn XML in colour, by
     nonocolourfiles'; a picture file as a colour puzzle of `colours` colours if that is given
-    (NonogramError if the file is not a picture: --colours is never silently ignored).
+    (NonogramError if the file is not a picture: --colours and --size are never silently
+    ignored).
     SearchLimit once `deadline` (a time.monotonic() value) passes."""
     from pathlib import Path
 
@@ -830,6 +831,13 @@ def read_any_puzzles(path, size: int | None = None, colours: int | None = None, 
         from nonocheck import NonogramError
         raise NonogramError(f'{path}: --colours goes with a picture file (PNG or JPEG), and this '
                             'is not one: leave --colours out')
+    if size is not None and not data.startswith(IMAGE_SIGNATURES):
+        from nonofiles import EXTENSIONS, file_text, sniff_format
+        fmt = EXTENSIONS.get(Path(path).suffix.lower()) or sniff_format(file_text(data, path))
+        if fmt not in ('picture', 'image'):
+            from nonocheck import NonogramError
+            raise NonogramError(f'{path}: --size goes with a picture (PNG, JPEG or 0/1 text), '
+                                'and this file holds clues: leave --size out')
     if colours is not None:
         from nonocolourfiles import image_puzzle
 

@@ -25,6 +25,23 @@ TOTALS_DIFFER = "width 2\nheight 2\nrows\n2\n1\ncolumns\n1\n1\n"
 
 # --- usage errors: one line, the option and the fix, exit 2, never SystemExit ----------------
 
+@pytest.mark.parametrize("name", ["webpbn-00001.non", "pynogram-apples.xml",
+                                  "rosetta-nonogram-problems.txt"])
+def test_size_with_a_file_of_clues_is_refused(name, capsys):
+    """--size scales pictures; with a file of clues it used to be ignored silently."""
+    assert main([str(ROOT / "puzzles" / name), "--size", "5"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert "--size goes with a picture" in captured.err
+
+
+def test_size_with_a_text_picture_scales_it(tmp_path, capsys):
+    picture = tmp_path / "stripes.txt"
+    picture.write_text("\n".join("1100" * 5 for _ in range(20)) + "\n")
+    assert main([str(picture), "--size", "10"]) in (0, 1)
+    assert max(len(line) for line in capsys.readouterr().out.splitlines()[:-1]) <= 10
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--bogus"], "--bogus"),
     ([DANCER, "--timeout", "soon"], "--timeout needs a number"),
