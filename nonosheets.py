@@ -41,7 +41,7 @@ import nonosat
 from nonocheck import NonogramError, SearchLimit, checked_seconds, plural
 from nonofiles import MAX_SIDE, Puzzle, PuzzleFileError, read_puzzles, scale_picture
 from nonoprobe import random_picture
-from nonotools import make_puzzle
+from nonotools import given_cells, make_puzzle
 
 # The public names: judging, laying out, drawing and class sets; the drawing steps are not.
 __all__ = ['DIFFICULTY', 'PUPIL_DIFFICULTY', 'NEEDS', 'MOST_PUZZLES', 'SHEET_LAYOUTS',
@@ -55,16 +55,6 @@ PUPIL_DIFFICULTY = {'line': 'easy: each step follows from one row or column',
                     'probing': 'harder: at times, try a cell both ways',
                     'search': 'hardest: at times, guess a cell and check'}
 NEEDS = {'line': 'line logic alone solves', 'probing': 'need probing', 'search': 'need search'}
-
-
-def given_cells(givens) -> list[tuple[int, int, int]]:
-    """The given cells of a puzzle's givens (rows of cells, None where open; 1/0 for black and
-    white, colour numbers for colour) as a list of (row, column, value)."""
-    if not isinstance(givens, (list, tuple)) or not all(isinstance(row, (list, tuple))
-                                                        for row in givens):
-        raise TypeError(f'givens must be rows of cells, not {givens!r:.40}')
-    return [(i, j, cell) for i, row in enumerate(givens) for j, cell in enumerate(row)
-            if cell is not None]
 
 
 def is_colour(puzzle) -> bool:

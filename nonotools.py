@@ -102,8 +102,9 @@ def givens_grid(givens: dict, height: int, width: int) -> Grid:
 
 
 def given_cells(grid: Grid) -> list[tuple[int, int, int]]:
-    """The given cells of a 1/0/None grid as a sorted list of (row, col, value)."""
-    grid = check_table('grid', grid, 'grid')
+    """The given cells of a grid of givens (1/0, or colour numbers, None where open) as a sorted
+    list of (row, col, value); an empty grid has none."""
+    grid = check_table('grid', grid, 'open colour', least=0)
     return [(i, j, cell) for i, row in enumerate(grid) for j, cell in enumerate(row)
             if cell is not None]
 
