@@ -42,6 +42,7 @@ EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_GAVE_UP = 0, 1, 2, 3
 EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 4, 130, 141
 MEMORY_MB = 1024  # the command's memory budget unless --memory says otherwise
 CLASS_SET_SECONDS = 60.0  # a class set's time limit unless --timeout sets one
+BACKSTOP_SECONDS = 0.3  # past --timeout, an alarm stops a stage that has not stopped itself
 MOST_CELLS_WITH_CLUES = 80 * 80  # bigger pictures are drawn without their clues (too small)
 ONE_OF_SEVERAL = '; one of them shown, --all lists them'
 SAT_MISSING = '--sat needs the optional package python-sat (python -m pip install python-sat)'
@@ -273,7 +274,8 @@ def gave_up_line(seconds: float, reasons: list[str]) -> str:
 def solve_puzzle(puzzle, *, listing: bool = False, cap: int = 100, timeout: float | None = None,
                  named_timeout: float | None = None, engine_seconds: float | None = None,
                  use_engine: bool = True, use_sat: bool = True,
-                 memory: int | None = None, sat_memory: int | None = None) -> Result:
+                 memory: int | None = None, sat_memory: int | None = None,
+                 on_solution=None) -> Result:
     """The race's Result for one puzzle: two solutions, or when `listing` (--all, --count) one
     more than `cap` (to know whether there are more). memory: the whole process tree's budget
     in bytes (SAT gets what this process leaves of it); sat_memory: SAT's own bound instead
@@ -281,7 +283,8 @@ def solve_puzzle(puzzle, *, listing: bool = False, cap: int = 100, timeout: floa
     and SAT, except those of a single ink: black and white in another colour, they are solved
     as such. named_timeout: the --timeout the gave-up words name (`timeout` is what is left of
     it). SAT in a race is a part the user did not ask for: if it fails in a way the race does
-    not handle, the engine answers alone in the time left."""
+    not handle, the engine answers alone in the time left. on_solution: called with each
+    solution the engine finds, as it finds it (--all prints them so)."""
     import time
 
     import nonosat
@@ -294,53 +297,100 @@ def solve_puzzle(puzzle, *, listing: bool = False, cap: int = 100, timeout: floa
     plain = dict(cap=cap, timeout=named_timeout, sat_alone=not use_engine, sat_wanted=use_sat,
                  sat_installed=nonosat.sat_available() if use_sat else True)
     try:
-        return result_of(race_answer(puzzle, options), **plain)
-    except (ValueError, SearchLimit, MemoryError, KeyboardInterrupt, ImportError):
+        return result_of(race_answer(puzzle, options, on_solution), **plain)
+    except (ValueError, SearchLimit, MemoryError, KeyboardInterrupt, ImportError, OutputError,
+            BrokenPipeError):
         raise
     except Exception:  # SAT's plumbing failed: the engine alone, as --no-sat would
         if not (use_engine and use_sat):
             raise
         left = None if timeout is None else max(0.001, timeout - (time.monotonic() - start))
         options.update(timeout=left, use_sat=False)
-        return result_of(race_answer(puzzle, options), **dict(plain, sat_wanted=False))
+        return result_of(race_answer(puzzle, options, on_solution),
+                         **dict(plain, sat_wanted=False))
 
 
-def race_answer(puzzle, options: dict):
-    """nonosat.find_solutions (or nonocolour's) for a puzzle, with `options`."""
+def race_answer(puzzle, options: dict, on_solution=None):
+    """nonosat.find_solutions (with lesson 14's colour engine and SAT for a colour puzzle) for
+    a puzzle, with `options`; on_solution(grid) for each solution the engine finds, if given."""
     import nonosat
+    import nonoengine
     if not is_colour(puzzle):
-        return nonosat.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens, **options)
+        engine = streaming(nonoengine.Searcher, on_solution)
+        return nonosat.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens, engine=engine,
+                                      **options)
     import nonocolour
     from nonocolourfiles import bw_puzzle_clues
     bw = bw_puzzle_clues(puzzle)
     if bw is None:
-        return nonocolour.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens, **options)
+        return nonosat.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens,
+                                      engine=streaming(nonocolour.ColourEngine, on_solution),
+                                      sat=nonocolour.colour_sat_solutions, **options)
     ink = max([colour for clue in puzzle.rows for _, colour in clue] + [1])
+
+    def inked(grid):
+        return [[ink * cell for cell in row] for row in grid]
     givens = puzzle.givens and [[None if cell is None else int(cell == ink) for cell in row]
                                 for row in puzzle.givens]
-    answer = nonosat.find_solutions(*bw, givens, **options)
-    answer.solutions = [[[ink * cell for cell in row] for row in grid] for grid in answer.solutions]
+    engine = streaming(nonoengine.Searcher, on_solution and (lambda grid: on_solution(inked(grid))))
+    answer = nonosat.find_solutions(*bw, givens, engine=engine, **options)
+    answer.solutions = [inked(grid) for grid in answer.solutions]
     return answer
 
 
-def print_result(puzzle, shown: list, line: str, clues: bool = False) -> None:
-    """Print the solutions and the verdict line of one puzzle. A colour puzzle prints its
+def streaming(engine, on_solution):
+    """The engine class `engine`, or when `on_solution` is given, a subclass whose solutions()
+    calls on_solution(grid) with each solution as it finds it (lesson 12's race takes the
+    engine's class: this is how --all prints solutions while the search goes on)."""
+    if on_solution is None:
+        return engine
+
+    class Streaming(engine):
+        def solutions(self):
+            for solution in super().solutions():
+                on_solution(solution)
+                yield solution
+    return Streaming
+
+
+class Lister:
+    """Prints a puzzle's solutions, each once, at most `cap` of them, a blank line between two:
+    called with each solution as the search finds it (--all), then given the verdict's list
+    (print_result), which it prints less those printed already. A colour puzzle prints its
     colours' characters, unless it has a single ink: then it prints as black and white,
     exactly as its black-and-white twin would."""
-    if clues and puzzle.title:
-        print(one_line(puzzle.title))
-    one_ink = sys.modules['nonocolourfiles'].bw_puzzle_clues(puzzle) if is_colour(puzzle) else None
-    colour = is_colour(puzzle) and one_ink is None
-    rows, cols = one_ink or (puzzle.rows, puzzle.cols)
-    for k, solution in enumerate(shown):
-        if k:
-            print()
-        if colour:
-            lines = colour_grid_lines(solution, puzzle, clues)
+
+    def __init__(self, puzzle, cap: int, clues: bool = False):
+        self.puzzle, self.cap, self.clues, self.printed = puzzle, cap, clues, set()
+        one_ink = (sys.modules['nonocolourfiles'].bw_puzzle_clues(puzzle) if is_colour(puzzle)
+                   else None)
+        self.colour = is_colour(puzzle) and one_ink is None
+        self.rows, self.cols = one_ink or (puzzle.rows, puzzle.cols)
+
+    def __call__(self, solution) -> None:
+        seen = bytes(cell for row in solution for cell in row)  # (small, for very many)
+        if seen in self.printed or len(self.printed) >= self.cap:
+            return
+        if self.colour:
+            lines = colour_grid_lines(solution, self.puzzle, self.clues)
+        elif self.clues:
+            lines = grid_with_clues(solution, self.rows, self.cols)
         else:
-            lines = grid_with_clues(solution, rows, cols) if clues else grid_lines(solution)
-        print(*lines, sep='\n')
+            lines = grid_lines(solution)
+        print('\n'.join(([''] if self.printed else []) + lines))  # (one write: never half)
+        self.printed.add(seen)
+
+
+def print_result(lister: Lister, shown: list, line: str, deadline: float | None = None) -> bool:
+    """Print the solutions (those `lister` has not printed yet) and the verdict line; but when
+    time.monotonic() passes `deadline` first, stop printing, print no line, and return False."""
+    import time
+    for solution in shown:
+        if deadline is not None and time.monotonic() > deadline:
+            return False
+        lister(solution)
     print(line)
+    return True
 
 
 # --- pictures: --png -------------------------------------------------------------------------
@@ -368,6 +418,7 @@ def save_png(puzzle, solution, path) -> None:
     from matplotlib.figure import Figure
 
     import nonodraw
+    from nonofiles import whole_file
     from nonotools import given_cells
 
     size = min(12, max(4, 0.3 * max(puzzle.width, puzzle.height) + 2))
@@ -384,7 +435,8 @@ def save_png(puzzle, solution, path) -> None:
         nonodraw.draw_grid(solution, rows, cols, ax=ax, givens=givens, title=puzzle.title or None)
     fig.tight_layout()
     try:
-        fig.savefig(path, dpi=100)
+        with whole_file(path) as part:  # (no half-written picture, whatever stops it)
+            fig.savefig(part, dpi=100, format='png')
     except OSError as error:
         raise OutputError(f'cannot write {path}: {error.strerror or error}') from None
 
@@ -686,11 +738,34 @@ def memory_plan(memory: int, sat: bool, no_sat: bool, output: str | None,
 
 
 def run_command(argv: list[str] | None, start: float, own_process: bool = False) -> int:
-    """The command's work (see main), from `start` (time.monotonic()) on. Besides the input
-    errors of the readers, it checks what it can before the work starts (python-sat for --sat,
-    the output file, the memory drawing needs)."""
+    """The command's work (see main), from `start` (time.monotonic()) on. In a process of its
+    own, --timeout is also a hard limit: an alarm stops whatever stage is still at work
+    BACKSTOP_SECONDS after it (the stages look at the clock themselves, and say more, but a
+    stage that looks too seldom cannot overrun it)."""
     import time
     args = parse_options(argv)
+    if not own_process or args.timeout is None:
+        return run_parsed(args, start, own_process)
+    from nonocheck import SearchLimit
+    from nonoprocess import within
+    left = args.timeout + BACKSTOP_SECONDS - (time.monotonic() - start)
+    progress = {}
+    try:
+        return within(max(left, 0.001), lambda: run_parsed(args, start, own_process, progress))
+    except SearchLimit:
+        printed = len(progress['lister'].printed) if 'lister' in progress else 0
+        print(gave_up_line(time.monotonic() - start, [f'{plural(printed, "solution")} printed']
+                           * (args.show == 'all') + [f'--timeout {args.timeout:g}']))
+        return EXIT_GAVE_UP
+
+
+def run_parsed(args, start: float, own_process: bool = False, progress: dict | None = None
+               ) -> int:
+    """The command's work for its parsed options `args`, from `start` on (`progress`, if
+    given, gets the Lister at work: what it printed). Besides the input errors of the readers,
+    it checks what it can before the work starts (python-sat for --sat, the output file, the
+    memory drawing needs)."""
+    import time
     import nonosat
     from nonocheck import NonogramError, SearchLimit
     if args.sat and not nonosat.sat_available():
@@ -756,20 +831,28 @@ def run_command(argv: list[str] | None, start: float, own_process: bool = False)
                 print(gave_up_line(time.monotonic() - start, [f'--timeout {args.timeout:g}'])
                       + f'; puzzles {k + 1} to {len(puzzles)} not tried')
                 return EXIT_GAVE_UP
+            if args.clues and puzzle.title:
+                print(one_line(puzzle.title))
+            lister = Lister(puzzle, args.max_solutions if show == 'all' else 1, args.clues)
+            if progress is not None:
+                progress['lister'] = lister
             try:
                 result = solve_puzzle(puzzle, listing=show != 'one', cap=args.max_solutions,
-                                      timeout=left, named_timeout=args.timeout, **solver)
+                                      timeout=left, named_timeout=args.timeout,
+                                      on_solution=lister if show == 'all' else None, **solver)
             except NonogramError as error:
                 if not impossible(error):
                     raise
-                if args.clues and puzzle.title:
-                    print(one_line(puzzle.title))
                 code = max(code, no_solution_code(error))
                 continue
             if not result.finished:  # (the line says the time of the whole run, reading included)
                 result.seconds = time.monotonic() - start
             code_k, shown, line = verdict(result, show, args.stats)
-            print_result(puzzle, shown, line, args.clues)
+            if not print_result(lister, shown, line, deadline):
+                print(gave_up_line(time.monotonic() - start, [
+                    f'{len(lister.printed):,} of {plural(len(shown), "solution")} found printed',
+                    f'--timeout {args.timeout:g}']))
+                return EXIT_GAVE_UP
             code = max(code, code_k)
             if args.png and shown and code_k == EXIT_SOLVED:
                 png = args.png
@@ -996,13 +1079,17 @@ def command() -> None:
         _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # the end: too late to interrupt
     if INTERRUPT['seen']:
         code = interrupted_code()
-        import os
-        try:
-            sys.stdout.flush()
-        except (OSError, ValueError):
-            pass
-        os._exit(code)  # (no finalisation: nothing left to run can turn 130 into another code)
-    sys.exit(code)
+    import os
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        code = stop_quietly() if code != EXIT_INTERRUPTED else code
+    except (OSError, ValueError):
+        pass
+    # No finalisation: nothing left to run can turn 130 into another code, and freeing the
+    # objects of a big run one by one (say a million solutions listed) would outlast --timeout.
+    os._exit(code)
 
 
 if __name__ == '__main__':

@@ -72,7 +72,8 @@ import them.
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from numbers import Real
 from pathlib import Path
@@ -87,7 +88,7 @@ __all__ = ['Puzzle', 'PuzzleFileError', 'TotalsDifferError', 'MAX_FILE_BYTES', '
            'read_puzzles', 'read_puzzle', 'read_clues', 'parse_puzzles', 'sniff_format',
            'parse_non', 'parse_nin', 'parse_xml', 'parse_rosetta', 'parse_picture', 'format_non',
            'format_nin', 'format_xml', 'format_rosetta', 'write_puzzle', 'read_image',
-           'picture_puzzle', 'scale_picture', 'picture_of']
+           'picture_puzzle', 'scale_picture', 'picture_of', 'whole_file']
 
 Source = str | os.PathLike  # what a message names as the file: a path, or '<text>'
 
@@ -1070,6 +1071,23 @@ def write_puzzle(puzzle: Puzzle, path: Source, fmt: str | None = None) -> Path:
     path.write_text(writers[fmt](puzzle), encoding='utf-8')
     return path
 
+
+
+@contextmanager
+def whole_file(path: Source) -> Iterator[Path]:
+    """A file written whole or not at all: yields a temporary path beside `path` to write to,
+    which becomes `path` when the block ends (os.replace), and is removed if the block fails or
+    is cut short (an interrupt, a time limit), so that no half-written file is left."""
+    path = checked_path(path)
+    temporary = path.with_name(f'.{path.name}.{os.getpid()}.part')
+    try:
+        yield temporary
+        os.replace(temporary, path)
+    finally:
+        try:
+            temporary.unlink()
+        except OSError:  # (replaced: gone already)
+            pass
 
 # --- from a picture file to a puzzle ---------------------------------------------------------
 # Three steps: grey (transparent parts drawn on white), scale down (Pillow's BOX filter: each

@@ -18,6 +18,8 @@ of those lessons lives here, documented and tested:
   (die_with_parent) and may not map more than its memory share (cap_address_space).
   check_race_options checks the race's options; engine_out_of_memory lets SAT answer when the
   engine runs out of memory.
+- within(seconds, work): work() cut short by an alarm (SearchLimit) when it overruns; calls nest.
+  The command bounds its whole run with it, and class sets each picture's work.
 - For the lessons' demonstrations: formula_names, show_clauses and show_line_formula print
   clauses by name; engine_against_sat and race_rows read the benchmark results that lessons 11
   and 11 plot, draw_engine_against_sat and draw_race draw them, and print_engine_against_sat and
@@ -465,6 +467,61 @@ def cap_address_space(limit: int, more: bool = False) -> None:
     if hard == resource.RLIM_INFINITY or limit <= hard:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
+
+
+# --- a hard time limit -------------------------------------------------------------------------
+
+REPEAT_SECONDS = 0.1  # within's alarm, once due, comes again this often until the work stops
+
+
+class TimeIsUp(BaseException):
+    """Raised by within's alarm in the work it cuts short (a BaseException, as KeyboardInterrupt
+    is, so that no `except Exception` in the work swallows it)."""
+
+
+def within(seconds: float | None, work: Callable):
+    """work(), cut short at `seconds` (SearchLimit): for work that looks at its time limit too
+    seldom, or not at all. The cut is an alarm signal (SIGALRM), so it works on Unix in the main
+    thread; elsewhere work() runs to its own end. Calls nest: inside another within, the alarm is
+    the earlier of the two, and the outer one's is set again (less the time spent) on the way
+    out, so the outer limit holds whatever the inner work does. Once due, the alarm comes again
+    every REPEAT_SECONDS until the work has stopped: code that cannot raise (a finaliser, a
+    garbage collector's callback) swallows an exception, and the work would go on."""
+    import signal
+    import threading
+
+    check_callable('work', work)
+    seconds = checked_seconds('seconds', seconds)
+    if (seconds is None or not hasattr(signal, 'setitimer')
+            or threading.current_thread() is not threading.main_thread()):
+        return work()
+    outer_left = signal.getitimer(signal.ITIMER_REAL)[0]  # (0: no alarm set)
+    if outer_left and outer_left <= seconds:  # the outer limit comes first: it cuts the work
+        return work()
+    token = TimeIsUp(seconds)
+
+    def alarm(signum, frame):
+        raise token
+
+    begun = time.monotonic()
+    previous = signal.signal(signal.SIGALRM, alarm)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001), REPEAT_SECONDS)
+            return work()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except TimeIsUp as cut:
+        if cut is not token:
+            raise
+        from nonocheck import SearchLimit
+        raise SearchLimit(f'stopped by the time limit of {seconds:.3g} s', 0,
+                          time.monotonic() - begun, []) from None
+    finally:
+        signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)
+        if outer_left:  # the outer alarm again, for the time it has left (at least a moment)
+            signal.setitimer(signal.ITIMER_REAL,
+                             max(outer_left - (time.monotonic() - begun), 0.001))
 
 # --- for the lessons' demonstrations ---------------------------------------------------------
 

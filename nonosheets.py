@@ -39,8 +39,10 @@ from pathlib import Path
 import nonoengine
 import nonosat
 from nonocheck import NonogramError, SearchLimit, checked_seconds, plural
-from nonofiles import MAX_SIDE, Puzzle, PuzzleFileError, read_puzzles, scale_picture
+from nonofiles import (MAX_SIDE, Puzzle, PuzzleFileError, read_puzzles, scale_picture,
+                       whole_file)
 from nonoprobe import random_picture
+from nonoprocess import within
 from nonotools import given_cells, make_puzzle
 
 # The public names: judging, laying out, drawing and class sets; the drawing steps are not.
@@ -467,10 +469,12 @@ def draw_worksheet(puzzles: list[Puzzle], path, title: str = 'Nonograms') -> int
     from matplotlib import rc_context
     from matplotlib.backends.backend_pdf import PdfPages
 
-    with rc_context({'pdf.fonttype': 42}), PdfPages(path, metadata={'Title': title}) as pdf:
-        for fig in worksheet_pages(puzzles, title):
-            pdf.savefig(fig)
-        return pdf.get_pagecount()
+    with whole_file(path) as part:  # (no half-written worksheet, whatever stops it)
+        with rc_context({'pdf.fonttype': 42}), PdfPages(part, metadata={'Title': title}) as pdf:
+            for fig in worksheet_pages(puzzles, title):
+                pdf.savefig(fig)
+            pages = pdf.get_pagecount()
+    return pages
 
 
 # --- class sets ------------------------------------------------------------------------------
@@ -643,42 +647,6 @@ def judged_picture(picture, title: str, line_solvable: bool, **limits) -> tuple:
     """(make_puzzle's puzzle of the picture, the engine's verdict on it), within `limits`."""
     puzzle = make_puzzle(picture, title, line_solvable, **limits)
     return puzzle, nonoengine.analyse(puzzle.rows, puzzle.cols, puzzle.givens, **limits)
-
-
-class TimeIsUp(BaseException):
-    """Raised by within's alarm in the work it cuts short (a BaseException, as KeyboardInterrupt
-    is, so that no `except Exception` in the work swallows it)."""
-
-
-def within(seconds: float, work):
-    """work(), cut short at `seconds` (SearchLimit): for work that looks at its time limit too
-    seldom (making a puzzle of a 1000x1000 picture spends seconds before its first look). The
-    cut is an alarm signal (SIGALRM), so it works on Unix in the main thread when no other
-    alarm is set; elsewhere work() runs to its own end."""
-    import signal
-    import threading
-
-    if not callable(work):
-        raise TypeError(f'work must be a function to call, not {type(work).__name__}')
-    if (checked_seconds('seconds', seconds) is None or not hasattr(signal, 'setitimer')
-            or signal.getitimer(signal.ITIMER_REAL)[0] > 0
-            or threading.current_thread() is not threading.main_thread()):
-        return work()
-
-    def alarm(signum, frame):
-        raise TimeIsUp
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    try:
-        try:
-            signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
-            return work()
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    except TimeIsUp:
-        raise SearchLimit(f'stopped by the time limit of {seconds:.3g} s', 0, seconds, []) from None
-    finally:
-        signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)
 
 
 def hopeless_pace(made: int, count: int, spent: float, seconds: float) -> bool:

@@ -175,26 +175,6 @@ def test_a_folder_picture_typed_as_text_keeps_to_the_size(tmp_path):
     assert (made[0].height, made[0].width) == (10, 10)
 
 
-def test_within_cuts_work_that_overruns_and_restores_the_alarm():
-    import signal
-
-    from nonocheck import SearchLimit
-    from nonosheets import within
-
-    before = signal.getsignal(signal.SIGALRM)
-    assert within(5.0, lambda: 3) == 3 and within(float("inf"), lambda: 4) == 4
-
-    def overrun():
-        while True:
-            pass
-    start = time.monotonic()
-    with pytest.raises(SearchLimit, match="time limit"):
-        within(0.2, overrun)
-    assert time.monotonic() - start < 2.0
-    assert signal.getsignal(signal.SIGALRM) == before
-    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
-
-
 def test_a_class_set_comes_sorted_by_its_drawn_extent():
     from nonosheets import extent
 

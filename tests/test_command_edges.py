@@ -292,3 +292,50 @@ def test_a_large_picture_is_read_within_the_default_budget(tmp_path):
     picture.save(tmp_path / "big.png")
     code, out, err = run(tmp_path / "big.png", "--size", "20", timeout=120)
     assert code == 0 and err == "" and out.splitlines()[-1].startswith("unique solution")
+
+
+# --- --timeout is a hard limit: every stage, printing included ---------------------------------
+
+PERMUTATIONS = "width 9\nheight 9\nrows\n" + "1\n" * 9 + "columns\n" + "1\n" * 9  # 9! solutions
+
+
+def test_all_with_a_timeout_prints_solutions_as_found_and_stops_in_time(tmp_path):
+    """--all used to print every solution after the search, seconds past --timeout; now they are
+    printed as the engine finds them, each once, and what is left is printed within the time."""
+    (tmp_path / "perm.non").write_text(PERMUTATIONS)
+    begun = time.monotonic()
+    code, out, err = run(tmp_path / "perm.non", "--all", "--max-solutions", "1000000",
+                         "--timeout", "2", timeout=120)
+    wall = time.monotonic() - begun
+    assert code == 3 and err == "" and out.splitlines()[-1].startswith("gave up after")
+    assert wall < 2 + python_start_seconds() + 2.0  # (generous: a busy machine)
+    grids = out.rsplit("\n", 2)[0].split("\n\n")
+    assert len(grids) > 100 and len(set(grids)) == len(grids)
+    for grid in grids:  # each a permutation matrix: one filled cell in each row and column
+        rows = grid.splitlines()
+        assert len(rows) == 9 and all(row.count("#") == 1 for row in rows)
+        assert sorted(row.index("#") for row in rows) == list(range(9))
+
+
+def test_a_stage_that_never_looks_at_the_clock_is_stopped_by_the_alarm(tmp_path):
+    """A stage that does not look at the clock (here a reader made to hang) cannot outlast
+    --timeout: the command's alarm stops it with one line and exit code 3."""
+    code = ("import sys, time, nonocommand\n"
+            "nonocommand.read_any_puzzles = lambda *a, **k: time.sleep(60)\n"
+            "sys.argv = ['nonogram', sys.argv[1], '--timeout', '1']\n"
+            "nonocommand.command()\n")
+    begun = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", code, DANCER], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 3 and result.stderr == ""
+    assert result.stdout.startswith("gave up after") and len(result.stdout.splitlines()) == 1
+    assert time.monotonic() - begun < 1 + python_start_seconds() + 2.0
+
+
+def test_printing_that_outlasts_the_timeout_gives_up_with_what_it_printed(capsys):
+    lister = nonocommand.Lister(Puzzle([[1], [1]], [[1], [1]]), 10)
+    grids = [[[1, 0], [0, 1]], [[0, 1], [1, 0]]]
+    assert nonocommand.print_result(lister, grids, "the line", time.monotonic() - 1) is False
+    assert capsys.readouterr().out == ""
+    assert nonocommand.print_result(lister, grids + grids, "the line") is True
+    assert capsys.readouterr().out == "#.\n.#\n\n.#\n#.\nthe line\n"  # (each grid once)

@@ -760,3 +760,20 @@ def test_a_picture_with_a_typo_or_spaced_cells_is_read_as_a_picture(tmp_path):
     assert parse_puzzles("#..#\n.##.\n")[0].rows == [[1, 1], [2]]
     assert sniff_format("1 1\n1\n1\n") == "nin"
     assert sniff_format("rows\n1\n0\ncolumns\n1\n0\n") == "non"
+
+
+def test_whole_file_leaves_the_file_whole_or_not_at_all(tmp_path):
+    from nonofiles import whole_file
+    target = tmp_path / "out.txt"
+    with whole_file(target) as part:
+        part.write_text("done")
+        assert not target.exists()
+    assert target.read_text() == "done"
+    with pytest.raises(KeyboardInterrupt):
+        with whole_file(target) as part:
+            part.write_text("half")
+            raise KeyboardInterrupt
+    assert target.read_text() == "done" and sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+    with pytest.raises(TypeError, match="path"):
+        with whole_file(3):
+            pass

@@ -451,3 +451,76 @@ def test_the_figures_draw(monkeypatch):
     assert "the goal: 1.3 x the faster part + 0.15 s" in legend
     assert any(text.startswith("y = x") for text in legend)
     plt.close("all")
+
+
+def test_within_cuts_work_that_overruns_and_restores_the_alarm():
+    import signal
+
+    from nonocheck import SearchLimit
+    from nonoprocess import within
+
+    before = signal.getsignal(signal.SIGALRM)
+    assert within(5.0, lambda: 3) == 3 and within(float("inf"), lambda: 4) == 4
+
+    def overrun():
+        while True:
+            pass
+    start = time.monotonic()
+    with pytest.raises(SearchLimit, match="time limit"):
+        within(0.2, overrun)
+    assert time.monotonic() - start < 2.0
+    assert signal.getsignal(signal.SIGALRM) == before
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+
+
+def overrun():
+    while True:
+        pass
+
+
+@pytest.mark.parametrize("outer, inner, cut_by", [(3.0, 0.2, "0.2"), (0.3, 5.0, "0.3")])
+def test_within_nests_the_earlier_limit_cuts(outer, inner, cut_by):
+    import signal
+
+    from nonocheck import SearchLimit
+    from nonoprocess import within
+
+    start = time.monotonic()
+    with pytest.raises(SearchLimit, match=f"time limit of {cut_by} s"):
+        within(outer, lambda: within(inner, overrun))
+    assert time.monotonic() - start < 2.5
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+
+
+def test_within_sets_the_outer_alarm_again_after_an_inner_call():
+    import signal
+
+    from nonocheck import SearchLimit
+    from nonoprocess import within
+
+    def inner_then_overrun():
+        assert within(5.0, lambda: "quick") == "quick"
+        assert 0 < signal.getitimer(signal.ITIMER_REAL)[0] <= 0.4  # the outer one's, again
+        overrun()
+    start = time.monotonic()
+    with pytest.raises(SearchLimit, match="time limit of 0.4 s"):
+        within(0.4, inner_then_overrun)
+    assert time.monotonic() - start < 2.5
+
+
+def test_within_comes_again_when_the_work_swallowed_its_alarm():
+    """An alarm that lands where Python cannot raise (a finaliser) is swallowed: within's alarm
+    comes again until the work stops."""
+    from nonocheck import SearchLimit
+    from nonoprocess import within
+
+    def swallow_once_then_overrun():
+        try:
+            overrun()
+        except BaseException:  # (as a finaliser would)
+            pass
+        overrun()
+    start = time.monotonic()
+    with pytest.raises(SearchLimit, match="time limit of 0.2 s"):
+        within(0.2, swallow_once_then_overrun)
+    assert time.monotonic() - start < 2.5
