@@ -115,6 +115,13 @@ def check_table(name: str, value, cells: str = '', least: int = 1) -> list[list]
     TypeError/ValueError naming the parameter `name`. `cells`, what a cell may be: a key of
     CELL_KINDS, or '' (not checked); `least`: the fewest rows."""
     rows = check_list(name, value, least=least)
+    if set(map(type, rows)) <= {list}:  # the usual case, checked at C speed
+        if not cells:
+            return rows
+        if cells in PLAIN_CELLS:
+            types, values = PLAIN_CELLS[cells]
+            if all(set(map(type, row)) <= types and set(row) <= values for row in rows):
+                return rows
     for r, row in enumerate(rows):
         if isinstance(row, (str, bytes)) or not hasattr(row, '__len__'):
             raise TypeError(f'{name} must be a list of rows (lists); row {r} is {row!r:.40}')
@@ -129,6 +136,10 @@ def _whole(cell) -> bool:
     return type(cell) is int and cell >= 0
 
 
+PLAIN_CELLS = {  # check_table's quick check of the usual kinds: (the cells' types, values)
+    'grid': ({int, type(None)}, {0, 1, None}),
+    'picture': ({int}, {0, 1}),
+}
 CELL_KINDS = {  # what a cell of a table may be: (test, words)
     'grid': (lambda cell: cell is None or cell in (0, 1) and type(cell) is int, '1, 0 or None'),
     'picture': (lambda cell: cell in (0, 1) and type(cell) is int, '1 or 0'),
@@ -253,6 +264,11 @@ def normalize_clue(blocks: Iterable[int], cells: int | None = None) -> Clue:
     clue = list(blocks)
     if clue == [0]:
         clue = []
+    if set(map(type, clue)) <= {int} and (not clue or min(clue) > 0):  # the usual case, quickly
+        if cells is not None and min_length(clue) > cells:
+            raise ClueError(f'clue {clue!r} needs at least {min_length(clue)} cells '
+                            f'but the line has only {cells}')
+        return clue
     for number, block in enumerate(clue, start=1):
         if type(block) is int and block > 0:
             continue  # (the usual case, without the slower checks below)
@@ -275,6 +291,8 @@ def check_line(line: Iterable) -> Line:
     if isinstance(line, (str, bytes)) or not hasattr(line, '__iter__'):
         raise ClueError(f'line {line!r} is not a list of cells (1, 0 or None)')
     cells = list(line)
+    if set(map(type, cells)) <= {int, type(None)} and set(cells) <= {0, 1, None}:
+        return cells  # (the usual case, checked at C speed)
     for i, cell in enumerate(cells):
         if cell is not None and (isinstance(cell, bool) or cell not in (0, 1)):
             raise ClueError(f'cell {i} of the line is {cell!r}; cells must be 1, 0 or None')
@@ -303,15 +321,21 @@ def check_forces(force0: Iterable[int], force1: Iterable[int], cells: int) -> tu
 def check_layout(layout, cells) -> list[tuple[int, int]]:
     """A layout (a list of (position, length) pairs, blocks inside a line of `cells` cells) as a
     list of int pairs, or TypeError/ValueError naming the layout or the cells."""
-    cells = check_whole('cells', cells, most=MOST_CELLS)
+    if type(cells) is not int or not 0 <= cells <= MOST_CELLS:
+        cells = check_whole('cells', cells, most=MOST_CELLS)
+    if type(layout) is not list:
+        layout = check_list('layout', layout)
     pairs = []
-    for block in check_list('layout', layout):
-        if not (isinstance(block, (tuple, list)) and len(block) == 2 and all(
-                type(n) is int for n in block) and block[0] >= 0 and block[1] >= 1
-                and block[0] + block[1] <= cells):
+    for block in layout:  # (a plain loop: lesson 1 checks every layout it lists)
+        if type(block) is not tuple and not isinstance(block, (tuple, list)) or len(block) != 2:
+            position = length = None
+        else:
+            position, length = block
+        if (type(position) is not int or type(length) is not int or position < 0 or length < 1
+                or position + length > cells):
             raise ValueError(f'layout block {block!r:.40} is not a (position, length) pair '
                              f'inside a line of {cells} cells')
-        pairs.append(tuple(block))
+        pairs.append(block if type(block) is tuple else tuple(block))
     return pairs
 
 

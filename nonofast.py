@@ -275,8 +275,8 @@ def solve_checked(clue: tuple[int, ...], cells) -> tuple:
 #       ' less time than line_bits')
 
 # %% [markdown]
-# Through `solve_line` and without its cache, the bit solver answers 8.0 times as many lines per
-# second as lesson 2's solver; on bitmasks, `line_bits_fast` 14.6 times as many. A cache hit costs
+# Through `solve_line` and without its cache, the bit solver answers 10.3 times as many lines per
+# second as lesson 2's solver; on bitmasks, `line_bits_fast` 17.8 times as many. A cache hit costs
 # the input checks, a look-up and a copy.
 #
 # Now whole puzzles. Lesson 4's engine takes its line solver as a parameter:
