@@ -159,6 +159,9 @@ COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': 
 
 
 SPARE_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+# each named colour's own character, the same everywhere (the picture library's inks too):
+COLOUR_CHARS = {'black': 'k', 'red': 'r', 'green': 'g', 'blue': 'b', 'yellow': 'y', 'orange': 'o',
+                'brown': 'n', 'grey': 'e', 'pink': 'p', 'purple': 'u', 'sky': 's'}
 
 
 def visible_char(char) -> bool:
@@ -170,7 +173,9 @@ def visible_char(char) -> bool:
 
 def name_colours(rgbs: list[str]) -> list[Colour]:
     """Colours for RGB values (the first is the background, '.'): each named after the nearest
-    of COLOUR_NAMES (numbered if taken), with the first letter of its name not yet used."""
+    of COLOUR_NAMES (numbered if taken), with its own character (COLOUR_CHARS: 'k' for black,
+    as in the picture library) if not yet used, else the first letter of its name not yet
+    used."""
     rgbs = [check_rgb('rgbs', rgb) for rgb in check_list('rgbs', rgbs)]
     def distance(a, b):
         return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (0, 2, 4))
@@ -182,7 +187,8 @@ def name_colours(rgbs: list[str]) -> list[Colour]:
         while any(colour.name == name for colour in colours):
             n += 1
             name = f'{base} {n}'
-        spare = [ch for ch in name.replace(' ', '') + SPARE_CHARS if ch not in chars]
+        own = COLOUR_CHARS.get(name, '')
+        spare = [ch for ch in own + name.replace(' ', '') + SPARE_CHARS if ch not in chars]
         if not spare:
             raise ValueError(f'no character left for colour {k} ({len(rgbs)} colours)')
         char = '.' if k == 0 else spare[0]

@@ -28,7 +28,7 @@ def puzzle_of(goal, colours=(WHITE, RED, BLUE), **fields):
 @pytest.mark.parametrize("name, size, chars", [
     ("pynogram-apples.xml", (15, 15), ".kgr"),
     ("pynogram-uk.xml", (15, 31), ".br"),
-    ("lighthouse.xml", (20, 20), ".wybro"),
+    ("lighthouse.xml", (20, 20), ".wybrn"),
 ])
 def test_the_shipped_colour_files_read(name, size, chars):
     [puzzle] = read_colour_puzzles(PUZZLES / name)

@@ -96,3 +96,13 @@ def test_importing_prints_nothing_and_loads_nothing_heavy():
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60)
     assert result.stdout == "[]\n" and result.stderr == ""
+
+
+def test_a_colour_has_the_same_letter_in_the_library_and_in_a_picture_made_into_a_puzzle():
+    """The picture library writes black as 'k'; a picture file made into a colour puzzle used to
+    call it 'b' (and blue 'l'): one colour, one letter, everywhere."""
+    import nonodraw
+    import nonopictures
+    assert {letter: name for name, letter in nonodraw.COLOUR_CHARS.items()} == nonopictures.INKS
+    named = nonodraw.name_colours(["ffffff", "000000", "1f5fbf", "6b4a2b", "d62728"])
+    assert [colour.char for colour in named] == [".", "k", "b", "n", "r"]
