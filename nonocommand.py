@@ -148,6 +148,14 @@ def colour_grid_lines(grid, puzzle, clues: bool = False) -> list[str]:
     return [''.join(chars[colour] for colour in row) for row in grid]
 
 
+def colour_key(puzzle) -> str:
+    """The line above a colour solution that says which character is which colour:
+    'key: . white (background), k black, r red'."""
+    background, *inks = puzzle.colours
+    return one_line('key: ' + ', '.join([f'. {background.name} (background)']
+                                        + [f'{colour.char} {colour.name}' for colour in inks]))
+
+
 def is_colour(puzzle) -> bool:
     """Is `puzzle` a colour puzzle (nonocolourfiles.ColourPuzzle)? Asked without importing the
     colour modules, which only colour puzzles need."""
@@ -357,8 +365,8 @@ class Lister:
     """Prints a puzzle's solutions, each once, at most `cap` of them, a blank line between two:
     called with each solution as the search finds it (--all), then given the verdict's list
     (print_result), which it prints less those printed already. A colour puzzle prints its
-    colours' characters, unless it has a single ink: then it prints as black and white,
-    exactly as its black-and-white twin would."""
+    colours' characters, with their key above the first solution, unless it has a single ink:
+    then it prints as black and white, exactly as its black-and-white twin would."""
 
     def __init__(self, puzzle, cap: int, clues: bool = False):
         self.puzzle, self.cap, self.clues, self.printed = puzzle, cap, clues, set()
@@ -373,6 +381,8 @@ class Lister:
             return
         if self.colour:
             lines = colour_grid_lines(solution, self.puzzle, self.clues)
+            if not self.printed:  # (the key, once, above the first)
+                lines = [colour_key(self.puzzle)] + lines
         elif self.clues:
             lines = grid_with_clues(solution, self.rows, self.cols)
         else:

@@ -291,9 +291,10 @@ def test_colour_rounds_are_lesson_3_s_loop_until_nothing_changes():
 def test_the_command_prints_colour_characters():
     code, out, err = run("puzzles/pynogram-apples.xml")
     lines = out.splitlines()
-    assert code == 0 and err == "" and len(lines) == 16
-    assert set("".join(lines[:15])) == {".", "k", "g", "r"}
-    assert "unique" in lines[15] and "line" in lines[15]
+    assert code == 0 and err == "" and len(lines) == 17
+    assert lines[0] == "key: . white (background), k black, g green, r red"
+    assert set("".join(lines[1:16])) == {".", "k", "g", "r"}
+    assert "unique" in lines[16] and "line" in lines[16]
 
 
 def test_the_command_options_in_colour(tmp_path):
@@ -308,7 +309,8 @@ def test_the_command_options_in_colour(tmp_path):
     nonocolourfiles.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 2]]), [
         Colour("white", ".", "ffffff"), Colour("red", "r", "ff0000"),
         Colour("blue", "b", "0000ff")]), diagonal)
-    assert run(diagonal)[1].splitlines() == ["r.", ".b", "unique solution, solved by line logic alone"]
+    assert run(diagonal)[1].splitlines() == ["key: . white (background), r red, b blue", "r.", ".b",
+                                             "unique solution, solved by line logic alone"]
     two = tmp_path / "two.xml"
     nonocolourfiles.write_colour_puzzle(ColourPuzzle(*colour_clues([[1, 0], [0, 1]]), [
         Colour("white", ".", "ffffff"), Colour("red", "r", "ff0000"),
@@ -361,7 +363,8 @@ def test_a_one_colour_xml_file_gets_the_verdict_of_its_non_twin(tmp_path):
 def test_a_colour_picture_file_becomes_a_colour_puzzle():
     code, out, err = run("puzzles/lighthouse.png", "--colours", "6", "--size", "20")
     assert code == 0 and err == ""
-    assert out.splitlines()[:-1] == [
+    assert out.splitlines()[0].startswith("key: . sky (background), w white, y yellow")
+    assert out.splitlines()[1:-1] == [
         "".join(c.char for c in [puzzle.colours[k] for k in row])
         for puzzle in nonocolourfiles.read_colour_puzzles(PUZZLES / "lighthouse.xml") for row in puzzle.goal]
 
@@ -382,7 +385,8 @@ def test_colour_edge_cases_of_the_command(tmp_path):
                     '</clues><clues type="columns"><line><count>1</count></line><line>'
                     '<count color="b">1</count></line></clues><solution><image>||b|</image>'
                     '</solution></puzzle>')
-    assert run(pipe)[:2] == (0, "|b\nunique solution, solved by line logic alone\n")
+    assert run(pipe)[:2] == (0, "key: . white (background), | r, b b\n|b\n"
+                                "unique solution, solved by line logic alone\n")
     dot = tmp_path / "dot.xml"
     dot.write_text(pipe.read_text().replace('char="|"', 'char="."', 1).replace(
         'char=".">fff', '>fff', 1))
@@ -392,7 +396,7 @@ def test_colour_edge_cases_of_the_command(tmp_path):
         code, out, err = run("puzzles/pynogram-uk.xml", "--png", bad)
         assert code == 2 and out == "" and ".png" in err
     code, out, _ = run("puzzles/lighthouse.png", "--colours", "3", "--size", "1000")
-    assert code == 0 and len(out.splitlines()[0]) == 240  # never enlarged: 240 pixels wide
+    assert code == 0 and len(out.splitlines()[1]) == 240  # never enlarged: 240 pixels wide
 
 
 def test_the_time_limit_holds_during_colour_propagation():

@@ -91,8 +91,8 @@ class Run:
         assert self.code == 0 and not self.err, f"{command}: exit {self.code}, {self.err!r}"
 
     def grid(self) -> list[str]:
-        """The printed picture: the lines before the verdict line."""
-        return self.lines[:-1]
+        """The printed picture: the lines before the verdict line (and after a colour key)."""
+        return self.lines[1 if self.lines[0].startswith("key: ") else 0:-1]
 
 
 # --- one check per README example: what its comment promises ------------------------------
@@ -110,7 +110,8 @@ def engine_work(run):  # the engine alone; --stats adds its work: "needs search 
 
 
 @check("nonogram puzzles/pynogram-apples.xml")
-def colour_characters(run):  # each cell as its colour's character
+def colour_characters(run):  # each cell as its colour's character, under a key to them
+    assert run.lines[0].startswith("key: . ") and "k black" in run.lines[0], run.lines[0]
     letters = set("".join(run.grid())) - set(".")
     assert letters and not letters & set("#?"), letters
     assert run.lines[-1].startswith("unique")
