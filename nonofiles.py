@@ -24,8 +24,11 @@ The formats:
   of column clues, puzzles separated by blank lines.
 - picture text: rows of `0`/`1` (or `.`/`#`); the picture is the puzzle's goal (scaled down,
   as a picture file is, when a `picture_size` is given).
-- picture files (PNG, JPEG, GIF, BMP; Pillow reads them): grey levels, scaled down so each cell
-  averages the pixels it covers, then a threshold: dark cells are filled.
+- picture files (PNG, JPEG, GIF, BMP; Pillow reads them): grey levels, blank margins cut,
+  scaled down so each cell averages the pixels it covers, then the darker cells are filled: those
+  below the level that best splits the cells' greys in two (Otsu's method, `otsu_level`; so a
+  picture in light colours, or of thin lines, keeps its subject). `read_image` alone does what
+  it is told: a fixed threshold, no cropping, unless asked.
 
 Colour puzzles are refused by name here (`COLOUR_ERROR`); `nonocolourfiles` reads them.
 
@@ -79,7 +82,7 @@ from numbers import Real
 from pathlib import Path
 
 from nonocheck import (Clue, ClueError, Grid, NonogramError, SearchLimit, TotalsDiffer,
-                       check_picture, normalize_clue, plural)
+                       check_list, check_picture, normalize_clue, plural)
 from nonovector import line2blocks
 
 # The public names (the docstring's list); the readers' steps and the shared helpers are not.
@@ -88,7 +91,7 @@ __all__ = ['Puzzle', 'PuzzleFileError', 'TotalsDifferError', 'MAX_FILE_BYTES', '
            'read_puzzles', 'read_puzzle', 'read_clues', 'parse_puzzles', 'sniff_format',
            'parse_non', 'parse_nin', 'parse_xml', 'parse_rosetta', 'parse_picture', 'format_non',
            'format_nin', 'format_xml', 'format_rosetta', 'write_puzzle', 'read_image',
-           'picture_puzzle', 'scale_picture', 'picture_of', 'whole_file']
+           'picture_puzzle', 'scale_picture', 'picture_of', 'whole_file', 'otsu_level']
 
 Source = str | os.PathLike  # what a message names as the file: a path, or '<text>'
 
@@ -1001,7 +1004,7 @@ def read_puzzles(path: Source, fmt: str | None = None, picture_size=None, *,
     data = file_bytes(path)
     fmt = fmt or EXTENSIONS.get(path.suffix.lower())
     if fmt == 'image' or (fmt is None and data.startswith(IMAGE_SIGNATURES)):
-        picture = read_image(path, size=picture_size, deadline=clock)
+        picture = read_image(path, size=picture_size, threshold='auto', crop=True, deadline=clock)
         return [picture_puzzle(picture, title=path.stem, source=path, deadline=clock)]
     return parse_puzzles(file_text(data, path), fmt, path, picture_size=picture_size,
                          deadline=clock)
@@ -1094,15 +1097,20 @@ def whole_file(path: Source) -> Iterator[Path]:
 # cell averages the pixels it covers), threshold. Pillow is imported inside the functions; it
 # already refuses "decompression bombs", and its errors become PuzzleFileErrors.
 
-def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = False, *,
-               deadline=None) -> Grid:
+def read_image(path: Source, size=None, threshold: float | str = 0.5, invert: bool = False, *,
+               crop: bool = False, deadline=None) -> Grid:
     """Read a picture file (PNG, JPEG, ...) as rows of 0/1: dark pixels become filled cells.
 
     size: None keeps one cell per pixel (at most MAX_PICTURE_SIDE a side); an int scales the
           picture so its longer side has that many cells; a (width, height) pair (Pillow's
           order) scales to exactly that. Pictures are never enlarged.
-    threshold: a cell is filled when its grey level (0 black .. 1 white) is below this.
+    threshold: a cell is filled when its grey level (0 black .. 1 white) is below this; 'auto':
+          the level that best splits the cells' greys in two (Otsu's method, after scaling),
+          so that a photograph whose colours are all light (a yellow sun on pale grass), or a
+          drawing of thin lines scaled down, keeps its subject instead of coming out blank.
     invert: fill the light cells instead (for a white drawing on black).
+    crop: first cut away blank margins (rows and columns at the edges of nearly white pixels,
+          nearly black with invert), so that the drawing fills the grid.
     deadline: a time.monotonic() value: SearchLimit once it passes (the clock is looked at while
           the picture is decoded, and between the steps after).
     Raises PuzzleFileError for a file that is not a picture, or a picture too large (its size
@@ -1116,6 +1124,9 @@ def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = F
 
     path = checked_path(path)
     size = checked_picture_size(size)
+    if threshold != 'auto' and (isinstance(threshold, bool) or not isinstance(threshold, Real)
+                                or not 0 <= threshold <= 1):
+        raise ValueError(f"threshold must be a number from 0 to 1 or 'auto', not {threshold!r:.40}")
     clock = reading_clock(deadline, path)
 
     def cells(width: int, height: int) -> tuple[int, int]:  # (width, height) of the result
@@ -1141,17 +1152,56 @@ def read_image(path: Source, size=None, threshold: float = 0.5, invert: bool = F
             raise
         raise PuzzleFileError(path, None, f'not a picture this reader can open ({error})') from None
     clock.check()
+    if crop:  # the box of the pixels that are not blank (all of it if all are)
+        blank = BLANK_LEVEL if not invert else 255 - BLANK_LEVEL
+        box = grey.point(lambda level: 255 * ((level < blank) != invert)).getbbox()
+        if box:
+            grey = grey.crop(box)
+        clock.check()
     if size is not None:
         grey = grey.resize(scaled_size(grey.size, size), Image.Resampling.BOX)
         clock.check()
     width, height = grey.size
     pixels = grey.tobytes()
-    cut = threshold * 255
+    cut = otsu_level(grey.histogram()) + 0.5 if threshold == 'auto' else threshold * 255
     grid = []
     for i in range(height):
         clock.tick()
         grid.append([int((pixels[i * width + j] < cut) != invert) for j in range(width)])
     return grid
+
+
+BLANK_LEVEL = 230  # read_image(crop=True): greys from this level up are blank paper
+
+
+def otsu_level(histogram: list[int]) -> int:
+    """The grey level (0..255) that best splits a picture's pixels in two classes, darker (at
+    most the level) and lighter (Otsu's method: the split with the largest variance between
+    the classes' means), from `histogram`, the count of pixels at each level (Pillow's
+    Image.histogram() of a grey picture). A picture of one level has no split: 127, the
+    middle, so that white stays empty and black is filled.
+
+    >>> otsu_level([0] * 50 + [10] + [0] * 149 + [30] + [0] * 55)
+    50
+    """
+    counts = check_list('histogram', histogram)
+    if len(counts) != 256 or not all(type(count) is int and count >= 0 for count in counts):
+        raise ValueError('histogram must be 256 pixel counts, one for each grey level')
+    total = sum(counts)
+    weighted_total = sum(level * count for level, count in enumerate(counts))
+    best, best_level = -1.0, 0
+    darker = weighted_darker = 0
+    for level, count in enumerate(counts):
+        darker += count
+        weighted_darker += level * count
+        lighter = total - darker
+        if darker == 0 or lighter == 0:
+            continue
+        mean_gap = weighted_darker / darker - (weighted_total - weighted_darker) / lighter
+        between = darker * lighter * mean_gap * mean_gap
+        if between > best:
+            best, best_level = between, level
+    return best_level if best >= 0 else 127
 
 
 def checked_picture_size(size, name: str = 'size'):

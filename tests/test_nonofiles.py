@@ -777,3 +777,25 @@ def test_whole_file_leaves_the_file_whole_or_not_at_all(tmp_path):
     with pytest.raises(TypeError, match="path"):
         with whole_file(3):
             pass
+
+
+def test_a_picture_file_keeps_its_subject_light_colours_thin_lines_and_margins(tmp_path):
+    """From a teacher's tryout: a photograph in light colours came out blank (a fixed threshold
+    at mid-grey), thin lines vanished when scaled down, and blank margins became empty rows."""
+    from PIL import Image, ImageDraw
+    from nonofiles import otsu_level, read_image, read_puzzle
+    pale = Image.new("RGB", (200, 200), (255, 255, 255))
+    ImageDraw.Draw(pale).ellipse((50, 50, 150, 150), fill=(255, 225, 120))  # a pale sun
+    pale.save(tmp_path / "pale.png")
+    assert not any(map(any, read_image(tmp_path / "pale.png", size=10)))  # (mid-grey: blank)
+    sun = read_image(tmp_path / "pale.png", size=10, threshold="auto", crop=True)
+    assert sum(map(sum, sun)) > 50 and all(any(row) for row in sun)  # the disc fills the grid
+    ring = Image.new("L", (400, 300), 255)
+    ImageDraw.Draw(ring).ellipse((150, 100, 250, 200), outline=0, width=8)
+    ring.save(tmp_path / "ring.png")
+    puzzle = read_puzzle(tmp_path / "ring.png", picture_size=12)  # (files: auto and crop)
+    assert (puzzle.height, puzzle.width) == (12, 12)
+    assert puzzle.goal[0][0] == 0 and puzzle.goal[0][5] == 1 and puzzle.goal[6][6] == 0
+    assert otsu_level([0] * 256) == 127 and otsu_level([5] + [0] * 255) == 127
+    with pytest.raises(ValueError, match="threshold"):
+        read_image(tmp_path / "ring.png", threshold="bright")

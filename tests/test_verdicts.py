@@ -19,7 +19,7 @@ PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
 # file -> (status, method) of each puzzle in the file, in order: pins of the engine's output
 ENGINE_VERDICTS = {
-    "boat.png": [("unique", "probing")],           # read at 20 cells a side
+    "boat.png": [("unique", "line")],              # read at 20 cells a side, margins cut
     "gchq2015.non": [("unique", "line")],           # with its 22 givens
     "lighthouse.png": [("unique", "line")],         # read in black and white at 20 cells a side
     "pynogram-hello.non": [("unique", "line")],
