@@ -313,6 +313,7 @@ def write_colour_puzzle(puzzles: ColourPuzzle | list[ColourPuzzle], path: Source
 
 # --- from a colour picture to a puzzle -------------------------------------------------------
 
+PALETTE_PIXELS = 250_000  # the colours of a larger picture are chosen from a sample this big
 SAMPLE_PIXELS = 1_000_000  # a larger picture is sampled (evenly, per cell) before its colours
 
 
@@ -359,8 +360,10 @@ def image_puzzle(path: Source, size: int = 20, colours: int = 4, title: str = ''
             raise
         raise PuzzleFileError(path, None, f'not a picture this reader can open ({error})') from None
     clock.check()
-    quantised = image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT,
-                               dither=Image.Dither.NONE)
+    quantised = palette_of_sample(image, colours)
+    if quantised.size != image.size:  # (the colours of a sample; each pixel its nearest)
+        clock.check()
+        quantised = image.quantize(palette=quantised, dither=Image.Dither.NONE)
     clock.check()
     grid = cell_colours(quantised, scaled_size(image.size, size), clock)
     width, height = len(grid[0]), len(grid)
@@ -377,6 +380,19 @@ def image_puzzle(path: Source, size: int = 20, colours: int = 4, title: str = ''
     rows, cols = colour_clues(goal)
     clock.check()
     return ColourPuzzle(rows, cols, palette, {'title': title} if title else {}, goal)
+
+
+def palette_of_sample(image, colours: int):
+    """`image` quantised to `colours` colours by Pillow's median cut, or, for a picture of more
+    than PALETTE_PIXELS pixels, an even sample of it so quantised (whose palette the caller
+    maps the picture to): the median cut's time grows with the pixels (a million: 0.7 s)."""
+    from PIL import Image
+    if image.width * image.height > PALETTE_PIXELS:
+        k = (PALETTE_PIXELS / (image.width * image.height)) ** 0.5
+        image = image.resize((max(1, int(image.width * k)), max(1, int(image.height * k))),
+                             Image.Resampling.NEAREST)
+    return image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT,
+                          dither=Image.Dither.NONE)
 
 
 def cell_colours(quantised, cells: tuple[int, int], clock) -> list[list[int]]:

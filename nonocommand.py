@@ -42,7 +42,8 @@ EXIT_SOLVED, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_GAVE_UP = 0, 1, 2, 3
 EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 4, 130, 141
 MEMORY_MB = 1024  # the command's memory budget unless --memory says otherwise
 CLASS_SET_SECONDS = 60.0  # a class set's time limit unless --timeout sets one
-BACKSTOP_SECONDS = 0.3  # past --timeout, an alarm stops a stage that has not stopped itself
+BACKSTOP_SECONDS = 0.15  # past --timeout, an alarm stops a stage that has not stopped itself
+MOST_SOLUTIONS = 10 ** 9  # the largest --max-solutions
 MOST_CELLS_WITH_CLUES = 80 * 80  # bigger pictures are drawn without their clues (too small)
 ONE_OF_SEVERAL = '; one of them shown, --all lists them'
 SAT_MISSING = '--sat needs the optional package python-sat (python -m pip install python-sat)'
@@ -102,14 +103,18 @@ def describe(verdict, stats: bool = False) -> str:
     return words
 
 
+MOST_LINE_CHARS = 400  # a message longer than this (a file's whole line quoted) is cut
+
+
 def one_line(text) -> str:
     """`text` on one line: line breaks and other control characters (in a file name, say)
-    written as escapes, so that every message is exactly one line."""
+    written as escapes, so that every message is exactly one line, and at most MOST_LINE_CHARS
+    characters long ('...' where it is cut)."""
     text = str(text)
-    if text.isprintable():
-        return text
-    return ''.join(char if char.isprintable() or char == '\t'
-                   else repr(char)[1:-1] if ord(char) < 0x10000 else char for char in text)
+    if not text.isprintable():
+        text = ''.join(char if char.isprintable() or char == '\t'
+                       else repr(char)[1:-1] if ord(char) < 0x10000 else char for char in text)
+    return text if len(text) <= MOST_LINE_CHARS else text[:MOST_LINE_CHARS - 3] + '...'
 
 
 # --- the text of a solution ------------------------------------------------------------------
@@ -370,6 +375,7 @@ class Lister:
 
     def __init__(self, puzzle, cap: int, clues: bool = False):
         self.puzzle, self.cap, self.clues, self.printed = puzzle, cap, clues, set()
+        self.writing = False  # (a write cut short by the time limit leaves half a grid)
         one_ink = (sys.modules['nonocolourfiles'].bw_puzzle_clues(puzzle) if is_colour(puzzle)
                    else None)
         self.colour = is_colour(puzzle) and one_ink is None
@@ -387,7 +393,9 @@ class Lister:
             lines = grid_with_clues(solution, self.rows, self.cols)
         else:
             lines = grid_lines(solution)
-        print('\n'.join(([''] if self.printed else []) + lines))  # (one write: never half)
+        self.writing = True
+        print('\n'.join(([''] if self.printed else []) + lines))  # (one write)
+        self.writing = False
         self.printed.add(seen)
 
 
@@ -407,9 +415,10 @@ def print_result(lister: Lister, shown: list, line: str, deadline: float | None 
 
 def drawing_seconds(puzzle) -> float:
     """A generous estimate of the seconds save_png takes (measured: 80x80 with clues 1.7 s,
-    300x300 without 1.1 s), to give up before drawing rather than overrun --timeout."""
+    300x300 without 1.1 s, 1000x1000 without 3.7 s), to give up before drawing rather than
+    overrun --timeout."""
     cells = puzzle.width * puzzle.height
-    return 0.5 + (cells / 3_000 if cells <= MOST_CELLS_WITH_CLUES else cells / 60_000)
+    return 0.5 + (cells / 3_000 if cells <= MOST_CELLS_WITH_CLUES else 1.0 + cells / 250_000)
 
 
 def drawing_bytes(puzzle) -> int:
@@ -615,6 +624,8 @@ def parse_options(argv: list[str] | None):
             raise UsageError(words)
     checks = [
         (args.max_solutions >= 1, '--max-solutions must be at least 1'),
+        (args.max_solutions <= MOST_SOLUTIONS,
+         f'--max-solutions must be at most {MOST_SOLUTIONS:,} (no listing goes further)'),
         (args.timeout is None or args.timeout > 0,
          '--timeout must be a positive number of seconds'),
         (args.size is None or args.size >= 1, '--size must be at least 1'),
@@ -652,10 +663,7 @@ def interrupted_code() -> int:
     """Say once that the command was interrupted; the exit code 130."""
     if not INTERRUPT['said']:
         INTERRUPT['said'] = True
-        try:
-            print('nonogram: interrupted', file=sys.stderr, flush=True)
-        except (OSError, ValueError):
-            pass
+        to_stderr('nonogram: interrupted')
     return EXIT_INTERRUPTED
 
 
@@ -689,9 +697,18 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
     except Exception as error:  # a bug: say so in one line, with its own exit code
         if INTERRUPT['seen']:  # (a library turned the interrupt into another error)
             return interrupted_code()
-        print(f'nonogram: internal error ({type(error).__name__}: {one_line(error)}); please '
-              'report it with the command line that caused it', file=sys.stderr)
+        to_stderr(f'nonogram: internal error ({type(error).__name__}: {one_line(error)}); '
+                  'please report it with the command line that caused it')
         return EXIT_INTERNAL
+
+
+def to_stderr(line: str) -> None:
+    """Print `line` on stderr, if there is one (`nonogram ... 2>&-` closed it: the exit code
+    still says what happened)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def say_error(error, code: int = EXIT_BAD_INPUT) -> int:
@@ -700,7 +717,7 @@ def say_error(error, code: int = EXIT_BAD_INPUT) -> int:
     ImportError): the command was interrupted."""
     if INTERRUPT['seen']:
         return interrupted_code()
-    print(f'nonogram: {one_line(error)}', file=sys.stderr)
+    to_stderr(f'nonogram: {one_line(error)}')
     return code
 
 
@@ -717,7 +734,7 @@ def impossible(error) -> bool:
 
 
 def memory_plan(memory: int, sat: bool, no_sat: bool, output: str | None,
-                worksheet: bool, listing: bool = False) -> tuple[int, int | None]:
+                worksheet: bool, listing: bool = False, cells: int = 0) -> tuple[int, int | None]:
     """How --memory (`memory` bytes, the whole process tree's budget) is shared when the
     command has its own process: (the cap this process puts on itself, the bytes left for
     drawing `output` (--png, --worksheet), None without one). SAT's child gets what the cap
@@ -725,12 +742,13 @@ def memory_plan(memory: int, sat: bool, no_sat: bool, output: str | None,
     stack is loaded before the cap; raises MemoryError, with the words of the one line to
     print, when the budget cannot hold the drawing (and, with --sat, SAT beside it).
     `listing`: very many solutions are kept in this process (--all, --count): it gets half of
-    what is left (nonoprocess.engine_cap)."""
+    what is left (nonoprocess.engine_cap); `cells`: the largest puzzle's, when it is known (a
+    big puzzle's engine needs more room)."""
     import nonoprocess
     if output is None:
         if sat:  # (this process only waits for SAT: SAT gets the rest)
             return min(memory, (nonoprocess.mapped_bytes() or 0) + SAT_WAITER_BYTES), None
-        return (memory if no_sat else nonoprocess.engine_cap(memory, listing)), None
+        return (memory if no_sat else nonoprocess.engine_cap(memory, listing, cells)), None
     load_drawing(worksheet)
     now = nonoprocess.mapped_bytes() or 0
     need = (DRAWING_MB + 16) * 2 ** 20  # (a small puzzle's drawing, with some slack)
@@ -763,9 +781,14 @@ def run_command(argv: list[str] | None, start: float, own_process: bool = False)
     try:
         return within(max(left, 0.001), lambda: run_parsed(args, start, own_process, progress))
     except SearchLimit:
-        printed = len(progress['lister'].printed) if 'lister' in progress else 0
-        print(gave_up_line(time.monotonic() - start, [f'{plural(printed, "solution")} printed']
-                           * (args.show == 'all') + [f'--timeout {args.timeout:g}']))
+        if 'final' in progress:  # (the alarm came after the last line: it was the answer)
+            return progress['final']
+        lister = progress.get('lister')
+        printed = len(lister.printed) if lister else 0
+        cut = lister is not None and lister.writing  # (its write was cut short: a half grid)
+        print('\n' * cut + gave_up_line(time.monotonic() - start, [
+            f'{plural(printed, "solution")} printed' + ', the last cut short' * cut]
+            * (args.show == 'all') + [f'--timeout {args.timeout:g}']))
         return EXIT_GAVE_UP
 
 
@@ -778,6 +801,11 @@ def run_parsed(args, start: float, own_process: bool = False, progress: dict | N
     import time
     import nonosat
     from nonocheck import NonogramError, SearchLimit
+
+    def said(code: int) -> int:  # the run's last line is printed next: the alarm adds none
+        if progress is not None:
+            progress['final'] = code
+        return code
     if args.sat and not nonosat.sat_available():
         return say_error(SAT_MISSING)
     sheet = args.worksheet is not None
@@ -787,13 +815,13 @@ def run_parsed(args, start: float, own_process: bool = False, progress: dict | N
         return say_error(problem)
     room = None  # the bytes left for drawing under the cap (None: no cap)
 
-    def cap_this_process() -> str | None:
+    def cap_this_process(cells: int = 0) -> str | None:
         """Put the cap of memory_plan on this process (the plotting stack loaded first);
         the gave-up line instead if the budget cannot hold the drawing."""
         nonlocal room
         try:
             cap, room = memory_plan(args.memory * 2 ** 20, args.sat, args.no_sat, output[0],
-                                    sheet, listing=args.show != 'one')
+                                    sheet, listing=args.show != 'one', cells=cells)
         except MemoryError as error:
             return gave_up_line(time.monotonic() - start, [str(error)])
         nonosat.cap_address_space(cap)
@@ -818,18 +846,19 @@ def run_parsed(args, start: float, own_process: bool = False, progress: dict | N
                                  size=args.size, difficulty=args.difficulty or 'line',
                                  seed=args.seed or 0, random_pictures=args.random,
                                  colours=args.colours, timeout=args.timeout,
-                                 capped=room is not None, **solver)
+                                 capped=room is not None, said=said, **solver)
     deadline = None if args.timeout is None else start + args.timeout
     try:
         puzzles = read_any_puzzles(args.file, args.size, args.colours, deadline=deadline)
     except NonogramError as error:
         return no_solution_code(error) if impossible(error) else say_error(error)
     except SearchLimit as error:
+        said(EXIT_GAVE_UP)
         print(gave_up_line(time.monotonic() - start, [one_line(error),
                                                       f'--timeout {args.timeout:g}']))
         return EXIT_GAVE_UP
-    if own_process and room is None and output[0] is None:
-        cap_this_process()  # (no drawing: it cannot refuse)
+    if own_process and room is None and output[0] is None:  # (no drawing: it cannot refuse)
+        cap_this_process(max([puzzle.height * puzzle.width for puzzle in puzzles] + [0]))
     show = args.show  # ('one', or the flag's: --all 'all', --count 'count')
     code = EXIT_SOLVED
     try:
@@ -838,6 +867,7 @@ def run_parsed(args, start: float, own_process: bool = False, progress: dict | N
                 print()
             left = None if args.timeout is None else args.timeout - (time.monotonic() - start)
             if left is not None and left <= 0:  # one deadline for the whole file
+                said(EXIT_GAVE_UP)
                 print(gave_up_line(time.monotonic() - start, [f'--timeout {args.timeout:g}'])
                       + f'; puzzles {k + 1} to {len(puzzles)} not tried')
                 return EXIT_GAVE_UP
@@ -858,19 +888,24 @@ def run_parsed(args, start: float, own_process: bool = False, progress: dict | N
             if not result.finished:  # (the line says the time of the whole run, reading included)
                 result.seconds = time.monotonic() - start
             code_k, shown, line = verdict(result, show, args.stats)
-            if not print_result(lister, shown, line, deadline):
+            drawing = args.png and shown and code_k == EXIT_SOLVED
+            if k == len(puzzles) - 1 and not drawing:
+                said(max(code, code_k))
+            if not print_result(lister, shown, line, deadline and deadline + BACKSTOP_SECONDS / 2):
+                said(EXIT_GAVE_UP)
                 print(gave_up_line(time.monotonic() - start, [
                     f'{len(lister.printed):,} of {plural(len(shown), "solution")} found printed',
                     f'--timeout {args.timeout:g}']))
                 return EXIT_GAVE_UP
             code = max(code, code_k)
-            if args.png and shown and code_k == EXIT_SOLVED:
+            if drawing:
                 png = args.png
                 if len(puzzles) > 1:
                     from pathlib import Path
                     png = Path(png).with_stem(f'{Path(png).stem}-{k + 1}')
                 gave_up = draw_png(puzzle, shown[0], png, args.timeout, start, room)
                 if gave_up is not None:
+                    said(EXIT_GAVE_UP)
                     print(gave_up)
                     return EXIT_GAVE_UP
     except OutputError as error:
@@ -881,7 +916,7 @@ def run_parsed(args, start: float, own_process: bool = False, progress: dict | N
         if isinstance(error, BrokenPipeError):
             raise
         return say_error(error)
-    return code
+    return said(code)
 
 
 def draw_png(puzzle, solution, png, timeout: float | None, start: float,
@@ -890,22 +925,26 @@ def draw_png(puzzle, solution, png, timeout: float | None, start: float,
     the cap (`room` bytes, None: no cap) is too short for it: then the gave-up line, and no
     file. A drawing that runs out of memory under the cap also gives up."""
     import time
+    def gave_up(words: str) -> str:
+        return f'gave up after {time.monotonic() - start:.1f} s {words}'
     if timeout is not None and timeout - (time.monotonic() - start) < drawing_seconds(puzzle):
-        return (f'gave up before drawing {one_line(png)}: --timeout {timeout:g} leaves too '
-                'little time')
+        return gave_up(f'before drawing {one_line(png)}: --timeout {timeout:g} leaves too '
+                       'little time')
     if room is not None and room < drawing_bytes(puzzle):
-        return (f'gave up before drawing {one_line(png)}: a {puzzle.width}x{puzzle.height} '
-                f'picture needs about {drawing_bytes(puzzle) // 2 ** 20} MB to draw, more than '
-                'the --memory budget leaves')
+        return gave_up(f'before drawing {one_line(png)}: a {puzzle.width}x{puzzle.height} '
+                       f'picture needs about {drawing_bytes(puzzle) // 2 ** 20} MB to draw, '
+                       'more than the --memory budget leaves')
     try:
         save_png(puzzle, solution, png)
     except MemoryError:
-        return f'gave up drawing {one_line(png)}: more memory than the --memory budget leaves'
+        return gave_up(f'drawing {one_line(png)}: more memory than the --memory budget leaves')
     except (SystemError, RuntimeError) as error:
+        if INTERRUPT['seen']:  # (the drawing library made a Ctrl-C into this error)
+            raise KeyboardInterrupt from None
         if room is None:
             raise
-        return (f'gave up drawing {one_line(png)}: the drawing library failed under the '
-                f'--memory budget ({type(error).__name__})')
+        return gave_up(f'drawing {one_line(png)}: the drawing library failed under the '
+                       f'--memory budget ({type(error).__name__})')
     return None
 
 
@@ -965,12 +1004,14 @@ def worksheet_command(out, files: list, start: float, *, class_set: int | None =
                       random_pictures: bool = False, colours: int | None = None,
                       timeout: float | None = None, engine_seconds: float | None = None,
                       use_engine: bool = True, use_sat: bool = True, memory: int | None = None,
-                      sat_memory: int | None = None, capped: bool = False) -> int:
+                      sat_memory: int | None = None, capped: bool = False,
+                      said=lambda code: code) -> int:
     """`nonogram --worksheet OUT.pdf FILE...`: judge every puzzle of the files (or, with
     class_set N, make the puzzles first), print one line for each (its title and difficulty),
     and write the worksheet `out`; the exit code. A bad file or a puzzle without exactly one
     solution is exit code 2; `timeout` (seconds from `start`; None: CLASS_SET_SECONDS) bounds
-    the whole run, and when it runs out, the last line says what was left undone (3). memory: the process tree's budget (bytes); capped: --memory caps this process (a drawing that fails for memory gives up)."""
+    the whole run, and when it runs out, the last line says what was left undone (3). said(code):
+    called just before the last line is printed. memory: the process tree's budget (bytes); capped: --memory caps this process (a drawing that fails for memory gives up)."""
     import time
 
     import nonosheets
@@ -1007,18 +1048,20 @@ def worksheet_command(out, files: list, start: float, *, class_set: int | None =
             method = sheet[-1].metadata['method']
             print(one_line(f'{len(sheet)}. {puzzle.title or name}: '
                            f'{nonosheets.DIFFICULTY[method]}'))
-        if left() < 1.5 + 0.3 * len(sheet):  # about the drawing's time
+        if left() < 1.0 + 0.15 * len(sheet):  # about twice the drawing's time (30 puzzles: 2.4 s)
             raise SearchLimit('too little time left to draw', 0, 0, [])
         pages = nonosheets.draw_worksheet(sheet, out)
     except SearchLimit as error:
         import re
         words = re.sub(r' in \d+(?:\.\d+)? s\b', '', str(error), count=1)  # (one time a line)
+        said(EXIT_GAVE_UP)
         print(one_line(f'gave up after {time.monotonic() - start:.1f} s: {words}; {out} not '
                        'written'))
         return EXIT_GAVE_UP
     except (MemoryError, SystemError) as error:
         if not capped and not isinstance(error, MemoryError):
             raise
+        said(EXIT_GAVE_UP)
         print(one_line(f'gave up after {time.monotonic() - start:.1f} s (memory: more than the '
                        f'--memory budget leaves); {out} not written'))
         return EXIT_GAVE_UP
@@ -1026,6 +1069,7 @@ def worksheet_command(out, files: list, start: float, *, class_set: int | None =
         if isinstance(error, BrokenPipeError):
             raise
         return say_error(error)
+    said(EXIT_SOLVED)
     print(one_line(f'worksheet: {out} ({plural(pages, "page")}, the answer key included)'))
     return EXIT_SOLVED
 
@@ -1080,6 +1124,9 @@ def command() -> None:
     import _signal  # (built in and loaded with Python: `import signal` takes time, and could
     _signal.signal(_signal.SIGINT, on_interrupt)  # itself be interrupted before the handler)
     sys.unraisablehook = on_unraisable
+    for name in ('stdout', 'stderr'):  # started with it closed (`nonogram x.non >&-`): write
+        if getattr(sys, name) is None:  # to nowhere; the exit code says what happened
+            setattr(sys, name, open(__import__('os').devnull, 'w'))
     code = EXIT_INTERRUPTED
     try:
         code = main(own_process=True)

@@ -110,7 +110,8 @@ def draw_grid(grid: Grid, rows=None, cols=None, ax=None, changed=None, title=Non
     ax.set_aspect('equal')
     ax.axis('off')
     if title:
-        ax.set_title(title, fontsize=min(12, max(8, size * 1.2)))
+        ax.set_title(title_text(title), fontsize=min(12, max(8, size * 1.2)),
+                     parse_math=False)
     return ax
 
 
@@ -156,6 +157,18 @@ class Colour:
 COLOUR_NAMES = {'white': 'ffffff', 'black': '000000', 'red': 'd62728', 'green': '2ca02c',
                 'blue': '1f5fbf', 'yellow': 'ffd21f', 'orange': 'ff7f0e', 'brown': '6b4a2b',
                 'grey': '808080', 'purple': '9467bd', 'pink': 'f4a6c6', 'sky': 'bfe3ff'}
+
+
+MOST_TITLE_CHARS = 100  # a drawing's title is cut to this many characters (and one line)
+
+
+def title_text(title) -> str:
+    """A title as drawn: its first two lines, each at most MOST_TITLE_CHARS characters ('...'
+    when cut). Titles come from files, so they are drawn as plain text (no $...$ mathematics),
+    and short: laying out a very long one takes the drawing library seconds."""
+    lines = str(title).strip().splitlines()[:2] if title is not None else []
+    return '\n'.join(line if len(line) <= MOST_TITLE_CHARS else line[:MOST_TITLE_CHARS - 3] + '...'
+                     for line in lines)
 
 
 SPARE_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -305,7 +318,8 @@ def draw_colour_grid(cells, rows=None, cols=None, colours=None, ax=None, changed
     ax.set_aspect('equal')
     ax.axis('off')
     if title:
-        ax.set_title(title, fontsize=min(12, max(8, size * 1.2)))
+        ax.set_title(title_text(title), fontsize=min(12, max(8, size * 1.2)),
+                     parse_math=False)
     return ax
 
 
@@ -382,7 +396,7 @@ def draw_qr(grid: Grid, title: str | None = None, scale: int = 8, quiet: int = 4
     _, ax = plt.subplots(figsize=(4.2, 4.4))
     ax.imshow(qr_pixels(grid, scale, quiet), cmap='gray', vmin=0, vmax=255)
     size = f'({scale} pixels per cell, {quiet}-cell quiet zone)'
-    ax.set_title(f'{title}\n{size}' if title else size)
+    ax.set_title(f'{title_text(title)}\n{size}' if title else size, parse_math=False)
     ax.set_xticks([])
     ax.set_yticks([])
     return ax
@@ -480,7 +494,7 @@ def draw_proposal_grids(picture, rows, cols, before, givens, verdict, title=''):
               labels={1: 'filled here, empty in the picture', 0: 'empty here, filled in the picture'})
     draw_grid(picture, rows, cols, ax=right, givens=cells, numbers=True,
               title=f'with {count}: {verdict.status}, {verdict.method}')
-    fig.suptitle(title, fontsize=13)
+    fig.suptitle(title_text(title), fontsize=13, parse_math=False)
     return fig
 
 

@@ -78,6 +78,7 @@ BYTES_PER_STATE = 1000  # estimated: the solver's memory per automaton state, wh
 
 
 ENGINE_ROOM_BYTES = 64 * 2 ** 20  # room for the engine to grow in a race (its memo: 16 MB at most)
+ENGINE_BYTES_PER_CELL = 200  # and for a big puzzle, per cell (a 1000x1000 grew by 140 MB)
 CHILD_START_BYTES = 32 * 2 ** 20  # the SAT child's own size before its cap (measured: 31 MB mapped)
 
 
@@ -129,16 +130,19 @@ def sat_share(memory: int, use_engine: bool = True) -> int:
     return max(left, 0)
 
 
-def engine_cap(memory: int, listing: bool = False) -> int:
+def engine_cap(memory: int, listing: bool = False, cells: int = 0) -> int:
     """The cap (bytes) a process that races SAT within a tree budget of `memory` bytes should put
     on its own address space, from what it maps now: room for the engine (ENGINE_ROOM_BYTES, or
-    half of what is left if that is less; when `listing` very many solutions, which this process
-    keeps, half of what is left), leaving sat_share to SAT. (For a command in a process of its
-    own: cap_address_space(engine_cap(memory)) first.)"""
+    ENGINE_BYTES_PER_CELL for each of the `cells` of the largest puzzle if that is more; but at
+    most half of what is left; when `listing` very many solutions, which this process keeps,
+    half of what is left), leaving sat_share to SAT. (For a command in a process of its own:
+    cap_address_space(engine_cap(memory)) first.)"""
     memory = whole_number('memory', memory)
+    cells = whole_number('cells', cells)
     now = mapped_bytes() or 0
     left = max(memory - now - CHILD_START_BYTES, 0)
-    return min(memory, now + (left // 2 if listing else min(ENGINE_ROOM_BYTES, left // 2)))
+    room = max(ENGINE_ROOM_BYTES, ENGINE_BYTES_PER_CELL * cells)
+    return min(memory, now + (left // 2 if listing else min(room, left // 2)))
 
 
 class EncodingTooBig(MemoryError):

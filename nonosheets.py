@@ -269,9 +269,9 @@ def slot_axes(fig, layout: PageLayout, slot: int, extent: Extent, caption: str,
     first, *rest = caption.splitlines()
     centre = (left + width / 2) / A4[0]
     fit_text(fig.text(centre, upper / A4[1], first, ha='center', va='top',
-                      fontsize=CAPTION_SIZE, fontweight='bold'), width)
+                      fontsize=CAPTION_SIZE, fontweight='bold', parse_math=False), width)
     fit_text(fig.text(centre, (upper - 0.24) / A4[1], '\n'.join(rest), ha='center', va='top',
-                      fontsize=CAPTION_SIZE - 1.5, linespacing=1.3), width)
+                      fontsize=CAPTION_SIZE - 1.5, linespacing=1.3, parse_math=False), width)
     w, h = (extent[0] + 0.1) * cell, (extent[1] + 0.1) * cell
     return fig.add_axes(((left + (width - w) / 2) / A4[0], (upper - room - h) / A4[1],
                          w / A4[0], h / A4[1]))
@@ -325,7 +325,7 @@ def draw_legend(fig, puzzle, centre: float, top: float, width: float) -> None:
                  fontsize=size * shrink, color=nonodraw.print_ink(rgb), transform=inches)
         if named:
             fig.text(x + side + 0.06, y + side / 2, name, va='center', fontsize=size,
-                     transform=inches)
+                     transform=inches, parse_math=False)
         x += step * shrink
 
 
@@ -388,7 +388,7 @@ def draw_header(fig, title: str, number: int, pages: int, key: bool) -> None:
     """A page's header (its title in large type, and a line for the pupil's name but in the
     key) and its foot ('page 2 of 5')."""
     fig.text(MARGIN / A4[0], 1 - MARGIN / A4[1], title + (': answer key' if key else ''),
-             fontsize=TITLE_SIZE, fontweight='bold', va='top')
+             fontsize=TITLE_SIZE, fontweight='bold', va='top', parse_math=False)
     fig.text(1 - MARGIN / A4[0], 1 - (MARGIN + 0.1) / A4[1], '' if key else 'Name: ' + '_' * 20,
              fontsize=TEXT_SIZE + 2.5, ha='right', va='top')
     fig.text(0.5, MARGIN * 0.36 / A4[1], f'page {number} of {pages}', fontsize=TEXT_SIZE,
@@ -637,7 +637,7 @@ def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, 
             f'{size}x{size} that {NEEDS[difficulty]}')
     spent = time.monotonic() - start
     if folder is None or hopeless or time.monotonic() >= ends or left < quickest:
-        raise SearchLimit(f'{what} in {spent if hopeless else min(spent, seconds):.3g} s'
+        raise SearchLimit(f'{what} in {spent if hopeless else max(0.0, min(spent, seconds)):.3g} s'
                           + pace_note(len(made), count, spent) + skipped_note(skipped), 0, spent,
                           made)
     raise NonogramError(f'{what} from the pictures in {folder}' + skipped_note(skipped))

@@ -339,3 +339,60 @@ def test_printing_that_outlasts_the_timeout_gives_up_with_what_it_printed(capsys
     assert capsys.readouterr().out == ""
     assert nonocommand.print_result(lister, grids + grids, "the line") is True
     assert capsys.readouterr().out == "#.\n.#\n\n.#\n#.\nthe line\n"  # (each grid once)
+
+
+# --- found by a hostile tester (second round) ----------------------------------------------------
+
+def test_a_title_of_any_length_or_with_dollar_signs_is_drawn_quickly(tmp_path):
+    """A 100,000-character title took the drawing library seconds (past --timeout), and a '$'
+    pair in it was read as mathematics (internal error): titles are drawn short and plain."""
+    title = "A $\\frac{a$ title " * 6000
+    (tmp_path / "t.non").write_text(f'title "{title}"\n' + DIAGONAL.replace("1\n1\n", "1\n0\n", 1)
+                                    .replace("columns\n1\n1", "columns\n1\n0"))
+    begun = time.monotonic()
+    code, out, err = run(tmp_path / "t.non", "--png", tmp_path / "t.png", "--timeout", "5")
+    assert (code, err) == (0, "") and (tmp_path / "t.png").stat().st_size > 1000, out
+    assert time.monotonic() - begun < 5 + python_start_seconds() + 2.0
+
+
+def test_a_closed_output_or_error_stream_keeps_the_exit_code(tmp_path):
+    """`nonogram x.non >&-` ended in a traceback (exit 1); with stderr closed, bad input was
+    exit 1 instead of 2."""
+    def closing(fd):
+        return lambda: os.close(fd)
+    for fd, args, code in [(1, [DANCER], 0), (2, [str(tmp_path / "none.non")], 2)]:
+        result = subprocess.run([sys.executable, "-m", "nonocommand", *args], cwd=ROOT,
+                                preexec_fn=closing(fd), timeout=60,
+                                stdout=subprocess.DEVNULL if fd == 2 else None,
+                                stderr=subprocess.DEVNULL if fd == 1 else None)
+        assert result.returncode == code, (fd, args)
+
+
+def test_max_solutions_beyond_any_listing_is_a_usage_error(capsys):
+    assert main([DANCER, "--count", "--max-solutions", "9223372036854775807"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "--max-solutions must be at most" in captured.err
+    assert len(captured.err.splitlines()) == 1
+
+
+def test_a_big_puzzle_that_line_logic_settles_is_solved_in_the_race(tmp_path):
+    """The race gave the engine a fixed 64 MB, and a 999x999 checkerboard (line logic alone)
+    gave up 'out of memory' by default while --no-sat solved it."""
+    side = 999
+    clues = ["1," * (side // 2) + "1" if r % 2 == 0 else ",".join(["1"] * (side // 2))
+             for r in range(side)]
+    (tmp_path / "cb.non").write_text(f"width {side}\nheight {side}\nrows\n" + "\n".join(clues)
+                                     + "\ncolumns\n" + "\n".join(clues) + "\n")
+    code, out, err = run(tmp_path / "cb.non", "--timeout", "60", timeout=120)
+    assert (code, err) == (0, ""), out[-300:]
+    assert out.splitlines()[-1] == "unique solution, solved by line logic alone"
+
+
+def test_a_class_set_of_thirty_is_drawn_within_ten_seconds(tmp_path):
+    """--class-set 30 --timeout 10 was refused at once ('too little time left to draw': an
+    estimate of 0.3 s a puzzle) while the whole job takes about 4 s."""
+    out_pdf = tmp_path / "k.pdf"
+    code, out, err = run("--worksheet", out_pdf, "--class-set", "30", "--timeout", "10",
+                         timeout=120)
+    assert (code, err) == (0, ""), out[-300:]
+    assert out_pdf.read_bytes().startswith(b"%PDF")
