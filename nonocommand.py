@@ -1044,10 +1044,13 @@ def worksheet_command(out, files: list, start: float, *, class_set: int | None =
                        enumerate(read_any_puzzles(file, size, colours, deadline=deadline), 1)]
         sheet = []
         for name, puzzle in puzzles:
-            sheet.append(nonosheets.judge_for_sheet(puzzle, name, left(), **solver))
-            method = sheet[-1].metadata['method']
+            sheet.append(nonosheets.judge_for_sheet(puzzle, name, left(), add_givens=True,
+                                                    **solver))
+            method, added = sheet[-1].metadata['method'], sheet[-1].metadata.get('givens added')
             print(one_line(f'{len(sheet)}. {puzzle.title or name}: '
-                           f'{nonosheets.DIFFICULTY[method]}'))
+                           f'{nonosheets.DIFFICULTY[method]}' + (
+                               f' ({plural(added, "given cell")} added to make it unique)'
+                               if added else '')))
         if left() < 1.0 + 0.15 * len(sheet):  # about twice the drawing's time (30 puzzles: 2.4 s)
             raise SearchLimit('too little time left to draw', 0, 0, [])
         pages = nonosheets.draw_worksheet(sheet, out)

@@ -78,11 +78,13 @@ def sheet_method(answer: nonosat.Answer) -> str:
 
 
 def judge_for_sheet(puzzle: Puzzle, name: str = 'the puzzle', timeout: float | None = None,
-                    **options) -> Puzzle:
+                    *, add_givens: bool = False, **options) -> Puzzle:
     """A copy of the puzzle whose goal is its one solution and metadata['method'] its difficulty
     (see sheet_method). NonogramError naming it unless it has exactly one solution; SearchLimit
     if `timeout` (seconds) runs out first. Options go to find_solutions (engine_seconds,
-    use_engine, use_sat, ...)."""
+    use_engine, use_sat, ...). add_givens: a black-and-white puzzle with several solutions and a
+    goal (a picture) gets the givens that make its goal the only solution (lesson 15's
+    make_puzzle), and metadata['givens added'] says how many."""
     import dataclasses
 
     if not isinstance(puzzle, Puzzle) and not is_colour(puzzle):
@@ -98,9 +100,23 @@ def judge_for_sheet(puzzle: Puzzle, name: str = 'the puzzle', timeout: float | N
     answer = find(puzzle.rows, puzzle.cols, puzzle.givens, count=2, timeout=timeout, **options)
     if not answer.finished:
         raise SearchLimit(f'{name}: no verdict in time', answer.nodes, answer.seconds, [])
+    if answer.status == 'multiple' and add_givens and puzzle.goal and not is_colour(puzzle):
+        start, limits = time.monotonic(), {} if timeout is None else {'time_limit': timeout}
+        try:
+            made = make_puzzle(puzzle.goal, puzzle.title, **limits)
+        except SearchLimit:
+            raise SearchLimit(f'{name}: no givens found in time', 0, timeout or 0, []) from None
+        left = None if timeout is None else max(0.001, timeout - (time.monotonic() - start))
+        added = len(given_cells(made.givens)) if made.givens else 0
+        judged = judge_for_sheet(dataclasses.replace(puzzle, givens=made.givens), name, left,
+                                 **options)
+        judged.metadata['givens added'] = added
+        return judged
     if answer.status != 'unique':
         raise NonogramError(f'{name}: {"several" if answer.solutions else "no"} solutions; a '
-                            'worksheet needs puzzles with exactly one')
+                            'worksheet needs puzzles with exactly one' + (
+                                ' (--class-set makes puzzles of pictures unique with givens)'
+                                if answer.solutions and not add_givens else ''))
     return dataclasses.replace(puzzle, goal=answer.solutions[0],
                                metadata={**puzzle.metadata, 'method': sheet_method(answer)})
 

@@ -380,3 +380,22 @@ def test_judging_and_drawing_check_their_puzzles_at_the_door(tmp_path):
         with pytest.raises(error, match=words):
             worksheet_layout(wrong)
     assert not (tmp_path / "w.pdf").exists()
+
+
+def test_a_picture_with_several_solutions_gets_givens_on_a_worksheet(tmp_path, capsys):
+    """From a teacher's tryout: a picture of her own with several solutions was refused, with no
+    way out. The command now adds the givens that make it unique (lesson 15's make_puzzle)."""
+    from nonocommand import main
+    from nonosheets import judge_for_sheet
+    picture = tmp_path / "squares.txt"
+    picture.write_text("1100\n1100\n0011\n0011\n")  # two squares: their mirror image fits too
+    [puzzle] = read_puzzles(picture)
+    with pytest.raises(NonogramError, match="several solutions.*--class-set makes"):
+        judge_for_sheet(puzzle, "squares", use_sat=False)
+    judged = judge_for_sheet(puzzle, "squares", add_givens=True, use_sat=False)
+    assert judged.goal == puzzle.goal and judged.metadata["givens added"] >= 1
+    out = tmp_path / "sheet.pdf"
+    assert main(["--worksheet", str(out), str(picture), "--no-sat"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "given cell" in lines[0] and "added to make it unique" in lines[0]
+    assert out.read_bytes().startswith(b"%PDF")
