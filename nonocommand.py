@@ -68,8 +68,9 @@ OPTION_CLASHES = [
      '--count prints only the number of solutions: leave out --all, --png and --clues'),
     ('--worksheet', ('--all', '--png', '--clues', '--stats', '--count'),
      '--all, --count, --png, --clues and --stats do not go with --worksheet: leave them out'),
-    ('--colours', ('--random',), '--colours with --class-set chooses library pictures: not with '
-                                 '--random or a folder'),
+    ('--colours', ('--random',), '--colours with --class-set chooses library pictures or a '
+                                 'folder\'s: not with --random (random pictures are black and '
+                                 'white)'),
 ]
 
 
@@ -641,8 +642,6 @@ def parse_options(argv: list[str] | None):
          '--class-set takes N at least 1, and one FILE at most (a folder)'),
         (args.class_set is None or not (args.random and args.file),
          '--random and a folder FILE do not go together'),
-        (args.class_set is None or args.colours is None or not args.file,
-         '--colours with --class-set chooses library pictures: not with --random or a folder'),
     ]
     for ok, words in checks:
         if not ok:

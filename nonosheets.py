@@ -535,6 +535,33 @@ def class_pictures(size: int, seed: int = 0, folder=None, density: float = 0.4, 
             yield path.stem, picture
 
 
+def colour_class_pictures(folder, size: int, colours: int, seed: int = 0, *,
+                          deadline: float | None = None,
+                          skipped: list | None = None) -> Iterator[tuple[str, object]]:
+    """(title, ColourPuzzle) pairs: the PNG, JPEG, GIF and BMP files of `folder` as colour
+    puzzles of at most `colours` colours (the background included) and `size` cells a side
+    (nonocolourfiles.image_puzzle), in an order the seed shuffles. deadline and skipped: as
+    class_pictures's."""
+    import random
+
+    from nonocolourfiles import image_puzzle
+    files = sorted(path for path in Path(folder).iterdir()
+                   if path.suffix.lower() in PICTURE_SUFFIXES and path.suffix.lower() != '.txt')
+    random.Random(seed).shuffle(files)
+    for path in files:
+        try:
+            puzzle = image_puzzle(path, size, colours, path.stem, deadline=deadline)
+        except PuzzleFileError as error:
+            if skipped is None:
+                raise
+            skipped.append((path.name, error.message))
+            continue
+        if len(puzzle.colours) < 2 and skipped is not None:
+            skipped.append((path.name, 'blank: one colour only'))
+            continue
+        yield path.stem, puzzle
+
+
 def skipped_note(skipped: list) -> str:
     """'; skipped: a.txt (not a picture ...), b.png (blank: no filled cell)' (at most three
     named), or '' if none was."""
@@ -548,9 +575,10 @@ def skipped_note(skipped: list) -> str:
     return f'; skipped: {named}{more}'
 
 
-def check_picture_folder(folder) -> None:
+def check_picture_folder(folder, colour: bool = False) -> None:
     """NonogramError in one line unless `folder` is a folder with picture files in it (no such
-    folder; not a folder; no PNG, JPEG, GIF, BMP or .txt pictures in it)."""
+    folder; not a folder; no PNG, JPEG, GIF, BMP or .txt pictures in it; for `colour`, no PNG,
+    JPEG, GIF or BMP: a 0/1 text picture has no colours)."""
     if not isinstance(folder, (str, os.PathLike)):
         raise TypeError(f'folder must be a path (str or Path), not {type(folder).__name__}')
     path = Path(folder)
@@ -558,8 +586,10 @@ def check_picture_folder(folder) -> None:
         raise NonogramError(f'{folder}: no such folder')
     if not path.is_dir():
         raise NonogramError(f'{folder}: not a folder of pictures')
-    if not any(item.suffix.lower() in PICTURE_SUFFIXES for item in path.iterdir()):
-        raise NonogramError(f'{folder}: no PNG, JPEG, GIF, BMP or .txt pictures in it')
+    kinds = [suffix for suffix in PICTURE_SUFFIXES if not (colour and suffix == '.txt')]
+    if not any(item.suffix.lower() in kinds for item in path.iterdir()):
+        raise NonogramError(f'{folder}: no PNG, JPEG, GIF, BMP{"" if colour else " or .txt"} '
+                            'pictures in it')
 
 
 MOST_PUZZLES = 1000  # in a class set: more than a class could print
@@ -613,18 +643,23 @@ def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, 
     if folder is None and not random_pictures:
         return library_set(count, difficulty, seed=seed, size=size, colours=colours,
                            seconds=None, max_nodes=max_nodes, deadline=ends)
-    if colours is not None:
-        raise ValueError('colours choose the library\'s colour pictures; random pictures and '
-                         'folders make black-and-white puzzles')
+    if colours is not None and folder is None:
+        raise ValueError('colours choose the library\'s colour pictures, or a folder\'s: random '
+                         'pictures make black-and-white puzzles')
     if folder is not None:
-        check_picture_folder(folder)
+        check_picture_folder(folder, colour=colours is not None)
+    if colours is not None:
+        import nonocolour  # (colour puzzles only: lesson 14's engine judges them)
     size = size or 10
     start = time.monotonic()
     seconds = ends - start
     made, seen, hopeless, quickest, left, skipped = [], set(), False, 0.0, seconds, []
     try:
-        for title, picture in class_pictures(size, seed, folder, density, deadline=ends,
-                                             skipped=skipped):
+        pictures = (class_pictures(size, seed, folder, density, deadline=ends, skipped=skipped)
+                    if colours is None else
+                    colour_class_pictures(folder, size, colours, seed, deadline=ends,
+                                          skipped=skipped))
+        for title, picture in pictures:
             left = ends - time.monotonic()
             if left <= 0 or left < quickest:  # (a step begun now would overrun the time)
                 break
@@ -636,14 +671,19 @@ def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, 
             begun = time.monotonic()
             try:
                 puzzle, verdict = within(share, lambda: judged_picture(
-                    picture, title, difficulty == 'line', **limits))
+                    picture, title, difficulty == 'line', **limits) if colours is None else
+                    (picture, nonocolour.analyse(picture.rows, picture.cols, **limits)))
             except SearchLimit:  # too many nodes (skip the picture), or out of time (stop)
                 continue
             finally:
                 took = time.monotonic() - begun
                 quickest = took if not quickest else min(quickest, took)
-            if verdict.method == difficulty and str(picture) not in seen and any(map(any, picture)):
-                seen.add(str(picture))
+            cells = picture if colours is None else picture.goal
+            if verdict.status == 'multiple' and colours is not None and folder is not None:
+                skipped.append((title, 'several solutions'))  # (colour givens: not made)
+            elif (verdict.status == 'unique' and verdict.method == difficulty
+                  and str(cells) not in seen and any(map(any, cells))):
+                seen.add(str(cells))
                 made.append(puzzle)
                 if len(made) == count:
                     return sorted(made, key=extent)  # (similar sizes share pages)

@@ -2,6 +2,7 @@
 library_names, and `nonogram --worksheet OUT.pdf --class-set N` with --colours, --random,
 --difficulty, --size, --seed)."""
 import time
+from pathlib import Path
 
 import pytest
 
@@ -182,3 +183,31 @@ def test_a_class_set_comes_sorted_by_its_drawn_extent():
                  class_set(3, 8, random_pictures=True, seed=1)):
         assert [extent(puzzle) for puzzle in made] == sorted(extent(puzzle) for puzzle in made)
     assert class_set(8, seed=5) == class_set(8, seed=5)
+
+
+def test_a_colour_class_set_from_a_teacher_s_folder(tmp_path, capsys):
+    """From a teacher's tryout: --colours with a folder was refused. Now a folder's PNG and
+    JPEG pictures become colour puzzles (nonocolourfiles.image_puzzle), and those with one
+    solution by the asked difficulty make the set; one with several solutions is skipped, named."""
+    import shutil
+
+    from PIL import Image, ImageDraw
+
+    from nonocolourfiles import ColourPuzzle
+    from nonosheets import class_set
+    shutil.copy(Path(__file__).resolve().parent.parent / "puzzles" / "lighthouse.png",
+                tmp_path / "lighthouse.png")
+    flag = Image.new("RGB", (120, 80), (255, 255, 255))
+    draw = ImageDraw.Draw(flag)
+    draw.rectangle((0, 0, 59, 39), fill=(200, 0, 0))
+    draw.rectangle((60, 40, 119, 79), fill=(0, 0, 200))
+    flag.save(tmp_path / "flag.png")
+    (tmp_path / "notes.txt").write_text("0/1 text has no colours: not a colour picture\n")
+    made = class_set(2, 20, "line", folder=tmp_path, colours=6, seconds=60)
+    assert sorted(puzzle.title for puzzle in made) == ["flag", "lighthouse"]
+    assert all(isinstance(puzzle, ColourPuzzle) and puzzle.goal for puzzle in made)
+    out = tmp_path / "colour.pdf"
+    assert main(["--worksheet", str(out), "--class-set", "2", str(tmp_path), "--colours", "6",
+                 "--size", "20", "--no-sat"]) == 0
+    assert out.read_bytes().startswith(b"%PDF")
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"worksheet: {out}")
