@@ -134,7 +134,8 @@ def sweep_history(rows, cols, grid=None, line_solver: LineSolver = solve_line) -
 # import matplotlib.pyplot as plt
 # from nonodraw import draw_grid, draw_steps
 # history = sweep_history(rows, cols)
-# print('unknown cells after each round:', [sum(row.count(None) for row in g) for g in history])
+# print('unknown cells at the start and after each round:',
+#       [sum(row.count(None) for row in g) for g in history])
 # draw_steps(history, rows, cols, numbers=True, titles=['start', 'round 1', 'round 2'])
 # plt.show()
 

@@ -50,7 +50,8 @@ from nonoprocess import (BYTES_PER_STATE, SAT_BASE_BYTES, EncodingTooBig,  # noq
 # `'SAT'`; when no part answered, `'engine'` if SAT never joined, else `'engine and SAT'`); the `seconds`; `sat_joined`, the seconds after which SAT joined (None
 # if it never did); `sat_note`, what became of SAT; and the engine's method (line logic, probing
 # or search) and work. Its `status` is `'none'`, `'unique'` or `'multiple'`, or `'unknown'` when
-# the time ran out, or when `count=1` and one solution was found.
+# no part finished (the time ran out, or a part refused its formula or ran out of memory and the
+# other did not answer), or when `count=1` and one solution was found.
 
 # %%
 ENGINE_SECONDS = 0.1  # the engine's head start, in seconds, before SAT joins the race

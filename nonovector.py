@@ -226,7 +226,7 @@ def pvector(layout: Layout, cells: int, force0: Iterable[int] = (),
             force1: Iterable[int] = ()) -> str:
     """Draw a layout with the known cells: 'A'.. blocks ('a'.. over a known-filled cell), '_' a
     known-empty cell, '!' a known cell the layout contradicts."""
-    layout, _ = check_layout(layout, cells), check_forces(force0, force1, cells)
+    layout, (force0, force1) = check_layout(layout, cells), check_forces(force0, force1, cells)
     text, line = list(pblocks(layout, cells)), vexpand(layout, cells)
     for i in force1:
         text[i] = text[i].lower() if line[i] == '#' else '!'
