@@ -14,7 +14,10 @@
 #
 # This notebook is the module `nonosat`. Without the optional package `python-sat`, the engine
 # works alone. The race's plumbing (a child process, memory caps) is in the library module
-# `nonoprocess`.
+# `nonoprocess`. The names it uses from earlier lessons: lesson 10's engine (`nonoengine`, its
+# `Searcher`), lesson 11's SAT (`nonoclauses`: `sat_solutions`, `puzzle_lines`), lesson 4's
+# `random_picture` (`nonoprobe`), and `SearchLimit`, which an engine raises when its time runs
+# out (lesson 4; defined in the library module `nonocheck`).
 
 # %%
 """Lesson 12 of the nonogram tutorial: a race of the engine and SAT (find_solutions)."""
@@ -94,9 +97,11 @@ class Answer:
 #   a child process, which we can kill, and which sends back each solution as it finds it:
 #   `nonoprocess.SatProcess(rows, cols, grid, count, sat, memory)`. `spawn()` starts its Python,
 #   which loads the solver and waits; `start()` spawns it if need be and sends the job, `poll()`
-#   reads what has arrived without waiting (true once SAT has ended), `wait(seconds)` waits, `stop()` kills it; `found`
-#   holds its solutions, `outcome` is `'done'` once SAT has answered, `joined` is when it started
-#   (None before), and `note(otherwise)` says what became of it (`otherwise` if stopped).
+#   reads what has arrived without waiting (true once SAT has ended), `wait(seconds)` waits (true
+#   if SAT ended), `stop()` kills it; `process` is the child (None before `spawn()`), `memory` its
+#   share, `found` its solutions, `outcome` `'done'` once SAT has answered (`'too big'` if it
+#   refused its formula), `joined` when it started (None before), and `note(otherwise)` says
+#   what became of it (`''` if it never joined, `otherwise` if it was stopped or still runs).
 # - **Memory** (MB: 2\*\*20 bytes). On a grid that line logic leaves mostly unknown, SAT's formula
 #   needs hundreds of MB (`nonoprocess.formula_bytes(states)` estimates it: 16 MB plus 1,000
 #   bytes per automaton state). The user gives the race a budget, `memory`, for the whole tree
@@ -331,8 +336,9 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # ## The race, measured
 #
 # `benchmarks/race.py` ran lesson 11's puzzles, a few more, and random pictures from 10x10 to
-# 100x100, each three ways as whole processes with a time limit of 20 s: the engine alone, SAT
-# alone, and the race, following the memory of the whole process tree. Each point is a puzzle
+# 100x100, each three ways as whole processes with a time limit of 60 s, on an otherwise idle
+# two-core machine: the engine alone, SAT alone, and the race, following the memory of the whole
+# process tree. Each point is a puzzle
 # that some way answered: the race's time against the faster part alone. The dashed line is the
 # goal this project sets itself: at most 1.3 times the faster part plus 0.15 s, allowing for the
 # price of a second process.
@@ -343,13 +349,14 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # nonoprocess.show_race(every_run)   # (the counts this section speaks of)
 
 # %% [markdown]
-# Where the engine wins (blue), the race costs little (the blue points below `y = x` are timing
-# noise between separate runs). Where SAT wins (orange), the race pays for the head start and for
-# sharing the machine with the engine: above `y = x`, mostly below the goal. The misses are
-# printed above: this run shared a two-core machine with other work, which a race of two
-# processes feels more than either part alone. The race answered every puzzle that some part
-# answered, a random 50x50 picture included, where SAT needs its whole share of the memory;
-# where line logic or probing settled the puzzle, the tree stayed small (its largest is printed).
+# Where the engine wins (blue), the race costs little: its points lie on `y = x` or just above
+# (those just below are timing noise between separate runs). Where SAT wins (orange), the race
+# pays for the head start and for sharing the machine with the engine, most on the quickest
+# puzzles, where the head start is a larger part of the time; the printed lines say how many
+# points are within the goal, and name any that are not. The race answered every puzzle that
+# some part answered, the random 50x50 pictures included, where SAT needs its whole share of the
+# memory; where line logic or probing settled the puzzle, the tree stayed small (its largest is
+# printed).
 #
 # ## What we have learned, and what comes next
 #
