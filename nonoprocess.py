@@ -667,7 +667,7 @@ def show_race(rows: list[dict], goal_mb: float = 100, small_mb: float = 50) -> N
     answered = sum(row['answered_by'] != 'none' for row in raced)
     over = [row for row in raced if row['time_ok'] != 'True']
     print(f'{len(raced)} some way answered, the race {answered} of those; within the goal on '
-          f'{len(raced) - len(over)}; not on:')
+          f'{len(raced) - len(over)}; not on:' + ('' if over else ' none'))
     for row in over:
         part = 'the engine' if row['faster'] == float(row['no-sat_seconds'] or 'inf') else 'SAT'
         race = ('gave up' if row['answered_by'] == 'none' else

@@ -43,10 +43,10 @@ from nonoprocess import (BYTES_PER_STATE, SAT_BASE_BYTES, EncodingTooBig,  # noq
 #
 # The engine starts. If it has not finished after a head start of `engine_seconds` (a tenth of a
 # second by default), SAT *joins* it: it starts in a child process, on another core. The first
-# part to answer wins, and the other is stopped. The head start spares a second process on the
-# many puzzles that the engine settles at once; after it, a puzzle costs about the time of the
-# faster part. Starting a Python and loading the solver takes a moment too, so the child's
-# process is *spawned* after a quarter of the head start: its start overlaps the engine's.
+# part to answer wins, and the other is stopped. The head start spares SAT's work on the many
+# puzzles that the engine settles at once; after it, a puzzle costs about the time of the faster
+# part. Starting a Python and loading the solver takes a moment too, so the child's process is
+# *spawned* after a quarter of the head start: its start overlaps the engine's.
 #
 # `find_solutions` returns an `Answer`: the `solutions` found (at most `count`); whether the
 # search `finished` (by itself or on reaching `count`); the `part` that answered (`'engine'` or
@@ -93,7 +93,7 @@ class Answer:
 # %% [markdown]
 # ## Three practical matters
 #
-# - **Stopping.** CaDiCaL, once solving, cannot be interrupted from inside Python. So SAT runs in
+# - **Stopping.** CaDiCaL (lesson 11's solver), once solving, cannot be interrupted from inside Python. So SAT runs in
 #   a child process, which we can kill, and which sends back each solution as it finds it:
 #   `nonoprocess.SatProcess(rows, cols, grid, count, sat, memory)`. `spawn()` starts its Python,
 #   which loads the solver and waits; `start()` spawns it if need be and sends the job, `poll()`
@@ -349,11 +349,11 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # nonoprocess.show_race(every_run)   # (the counts this section speaks of)
 
 # %% [markdown]
-# Where the engine wins (blue), the race costs little: its points lie on `y = x` or just above
-# (those just below are timing noise between separate runs). Where SAT wins (orange), the race
-# pays for the head start and for sharing the machine with the engine, most on the quickest
-# puzzles, where the head start is a larger part of the time; the printed lines say how many
-# points are within the goal, and name any that are not. The race answered every puzzle that
+# Where the engine wins (blue), the race costs little: its points lie on `y = x` or just above.
+# Where SAT wins (orange), the race pays for the head start and for sharing the machine with the
+# engine, most on the quickest puzzles, where the head start is a larger part of the time (points
+# of either colour just below `y = x` are timing noise between separate runs); the printed lines
+# say how many points are within the goal, and name any that are not. The race answered every puzzle that
 # some part answered, the random 50x50 pictures included, where SAT needs its whole share of the
 # memory; where line logic or probing settled the puzzle, the tree stayed small (its largest is
 # printed).

@@ -432,6 +432,8 @@ def test_show_race_names_each_miss_and_the_part_that_was_faster(capsys):
     assert out[1] == "3 some way answered, the race 2 of those; within the goal on 1; not on:"
     assert out[2] == "  b: the race 2.00 s, answered by SAT; the faster part alone (SAT) 1.00 s"
     assert out[3] == "  c: the race gave up; the faster part alone (the engine) 0.50 s"
+    nonoprocess.show_race(rows[:1])
+    assert capsys.readouterr().out.splitlines()[1].endswith("within the goal on 1; not on: none")
     assert "probing settled the puzzle, 40 MB (under 50 MB on 1 of 1)" in out[4]
 
 
