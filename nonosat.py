@@ -336,9 +336,9 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # ## The race, measured
 #
 # `benchmarks/race.py` ran lesson 11's puzzles, a few more, and random pictures from 10x10 to
-# 100x100, each three ways as whole processes with a time limit of 60 s, on an otherwise idle
-# two-core machine: the engine alone, SAT alone, and the race, following the memory of the whole
-# process tree. Each point is a puzzle
+# 100x100, each three ways as whole processes (the `nonogram` command, whose memory budget is
+# 1024 MB unless told) with a time limit of 60 s, on an otherwise idle two-core machine: the
+# engine alone, SAT alone, and the race, following the memory of the whole process tree. Each point is a puzzle
 # that some way answered: the race's time against the faster part alone. The dashed line is the
 # goal this project sets itself: at most 1.3 times the faster part plus 0.15 s, allowing for the
 # price of a second process.
