@@ -385,7 +385,7 @@ def image_puzzle(path: Source, size: int = 20, colours: int = 4, title: str = ''
 def palette_of_sample(image, colours: int):
     """`image` quantised to `colours` colours by Pillow's median cut, or, for a picture of more
     than PALETTE_PIXELS pixels, an even sample of it so quantised (whose palette the caller
-    maps the picture to): the median cut's time grows with the pixels (a million: 0.7 s)."""
+    maps the picture to): the median cut's time grows with the pixels (600,000: 0.7 s)."""
     from PIL import Image
     if image.width * image.height > PALETTE_PIXELS:
         k = (PALETTE_PIXELS / (image.width * image.height)) ** 0.5
