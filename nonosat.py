@@ -321,7 +321,8 @@ def find_solutions(rows, cols, grid=None, *, count=2, timeout=None,
 # dancer_rows, dancer_cols = nonofiles.read_clues(PUZZLES / 'webpbn-00001.non')
 # print('Dancer:        ', show_answer(find_solutions(dancer_rows, dancer_cols)))
 # forever_rows, forever_cols = nonofiles.read_clues(PUZZLES / 'webpbn-06574.non')
-# slowed = find_solutions(forever_rows, forever_cols, engine=SlowSearcher)
+# slowed = find_solutions(forever_rows, forever_cols, engine=SlowSearcher,
+#                         timeout=60)  # (without python-sat: the slowed engine alone, cut at 60 s)
 # print('slowed Forever:', show_answer(slowed), '| the same picture:',
 #       slowed.solutions == [nonoengine.solve(forever_rows, forever_cols)])
 # big = find_solutions(big_rows, big_cols)
