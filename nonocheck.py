@@ -327,7 +327,7 @@ def check_layout(layout, cells) -> list[tuple[int, int]]:
         layout = check_list('layout', layout)
     pairs = []
     for block in layout:  # (a plain loop: lesson 1 checks every layout it lists)
-        if type(block) is not tuple and not isinstance(block, (tuple, list)) or len(block) != 2:
+        if not isinstance(block, (tuple, list)) or len(block) != 2:
             position = length = None
         else:
             position, length = block

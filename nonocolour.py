@@ -310,10 +310,11 @@ def colour_sat_solutions(rows, cols, grid=None, *, solver='cadical153',
             sat.add_clause([-var for var in everything if var in true])
 
 
-def find_solutions(rows, cols, grid=None, **options) -> nonosat.Answer:
-    """Lesson 12's race for a colour puzzle; options as nonosat.find_solutions."""
-    return nonosat.find_solutions(rows, cols, grid, engine=ColourEngine,
-                                  sat=colour_sat_solutions, **options)
+def find_solutions(rows, cols, grid=None, *, engine=ColourEngine, **options) -> nonosat.Answer:
+    """Lesson 12's race for a colour puzzle; options as nonosat.find_solutions (`engine`: a
+    class like ColourEngine)."""
+    return nonosat.find_solutions(rows, cols, grid, engine=engine, sat=colour_sat_solutions,
+                                  **options)
 
 
 # %% [markdown]

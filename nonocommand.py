@@ -325,8 +325,8 @@ def solve_puzzle(puzzle, *, listing: bool = False, cap: int = 100, timeout: floa
 
 
 def race_answer(puzzle, options: dict, on_solution=None):
-    """nonosat.find_solutions (with lesson 14's colour engine and SAT for a colour puzzle) for
-    a puzzle, with `options`; on_solution(grid) for each solution the engine finds, if given."""
+    """nonosat.find_solutions (or lesson 14's, for a colour puzzle) for a puzzle, with
+    `options`; on_solution(grid) for each solution the engine finds, if given."""
     import nonosat
     import nonoengine
     if not is_colour(puzzle):
@@ -337,9 +337,9 @@ def race_answer(puzzle, options: dict, on_solution=None):
     from nonocolourfiles import bw_puzzle_clues
     bw = bw_puzzle_clues(puzzle)
     if bw is None:
-        return nonosat.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens,
-                                      engine=streaming(nonocolour.ColourEngine, on_solution),
-                                      sat=nonocolour.colour_sat_solutions, **options)
+        return nonocolour.find_solutions(puzzle.rows, puzzle.cols, puzzle.givens,
+                                         engine=streaming(nonocolour.ColourEngine, on_solution),
+                                         **options)
     ink = max([colour for clue in puzzle.rows for _, colour in clue] + [1])
 
     def inked(grid):
@@ -1009,8 +1009,9 @@ def worksheet_command(out, files: list, start: float, *, class_set: int | None =
     class_set N, make the puzzles first), print one line for each (its title and difficulty),
     and write the worksheet `out`; the exit code. A bad file or a puzzle without exactly one
     solution is exit code 2; `timeout` (seconds from `start`; None: CLASS_SET_SECONDS) bounds
-    the whole run, and when it runs out, the last line says what was left undone (3). said(code):
-    called just before the last line is printed. memory: the process tree's budget (bytes); capped: --memory caps this process (a drawing that fails for memory gives up)."""
+    the whole run, and when it runs out, the last line says what was left undone (3). memory:
+    the process tree's budget (bytes); capped: --memory caps this process (a drawing that fails
+    for memory gives up); said(code): called just before the last line is printed."""
     import time
 
     import nonosheets

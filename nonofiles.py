@@ -1075,7 +1075,6 @@ def write_puzzle(puzzle: Puzzle, path: Source, fmt: str | None = None) -> Path:
     return path
 
 
-
 @contextmanager
 def whole_file(path: Source) -> Iterator[Path]:
     """A file written whole or not at all: yields a temporary path beside `path` to write to,
@@ -1092,9 +1091,10 @@ def whole_file(path: Source) -> Iterator[Path]:
         except OSError:  # (replaced: gone already)
             pass
 
+
 # --- from a picture file to a puzzle ---------------------------------------------------------
-# Three steps: grey (transparent parts drawn on white), scale down (Pillow's BOX filter: each
-# cell averages the pixels it covers), threshold. Pillow is imported inside the functions; it
+# Three steps: grey (transparent parts drawn on white; blank margins cut if asked), scale down
+# (Pillow's BOX filter: each cell averages the pixels it covers), threshold (fixed, or Otsu's). Pillow is imported inside the functions; it
 # already refuses "decompression bombs", and its errors become PuzzleFileErrors.
 
 def read_image(path: Source, size=None, threshold: float | str = 0.5, invert: bool = False, *,

@@ -508,16 +508,12 @@ def class_pictures(size: int, seed: int = 0, folder=None, density: float = 0.4, 
     (SearchLimit). skipped: if a list, a file that is not a picture (PuzzleFileError) or a
     blank picture is skipped and noted in it as (file name, why); else it raises."""
     import itertools
-    import random
 
     checked_class_set(1, size, None, deadline)
     if folder is None:
         for k in itertools.count(1):
             yield f'random picture {seed}/{k}', random_picture(size, size, density, f'{seed}/{k}')
-    files = sorted(path for path in Path(folder).iterdir()
-                   if path.suffix.lower() in PICTURE_SUFFIXES)
-    random.Random(seed).shuffle(files)
-    for path in files:
+    for path in picture_files(folder, seed):
         try:
             puzzles = read_puzzles(path, picture_size=size, deadline=deadline)
             if any(puzzle.goal is None for puzzle in puzzles):
@@ -535,6 +531,21 @@ def class_pictures(size: int, seed: int = 0, folder=None, density: float = 0.4, 
             yield path.stem, picture
 
 
+def picture_suffixes(colour: bool = False) -> tuple[str, ...]:
+    """The suffixes of picture files (PICTURE_SUFFIXES), less '.txt' for `colour` pictures (a 0/1
+    text picture has no colours)."""
+    return tuple(suffix for suffix in PICTURE_SUFFIXES if not (colour and suffix == '.txt'))
+
+
+def picture_files(folder, seed: int = 0, colour: bool = False) -> list[Path]:
+    """The picture files of `folder` (picture_suffixes(colour)), in an order the seed shuffles."""
+    import random
+    files = sorted(path for path in Path(folder).iterdir()
+                   if path.suffix.lower() in picture_suffixes(colour))
+    random.Random(seed).shuffle(files)
+    return files
+
+
 def colour_class_pictures(folder, size: int, colours: int, seed: int = 0, *,
                           deadline: float | None = None,
                           skipped: list | None = None) -> Iterator[tuple[str, object]]:
@@ -542,13 +553,8 @@ def colour_class_pictures(folder, size: int, colours: int, seed: int = 0, *,
     puzzles of at most `colours` colours (the background included) and `size` cells a side
     (nonocolourfiles.image_puzzle), in an order the seed shuffles. deadline and skipped: as
     class_pictures's."""
-    import random
-
     from nonocolourfiles import image_puzzle
-    files = sorted(path for path in Path(folder).iterdir()
-                   if path.suffix.lower() in PICTURE_SUFFIXES and path.suffix.lower() != '.txt')
-    random.Random(seed).shuffle(files)
-    for path in files:
+    for path in picture_files(folder, seed, colour=True):
         try:
             puzzle = image_puzzle(path, size, colours, path.stem, deadline=deadline)
         except PuzzleFileError as error:
@@ -586,8 +592,7 @@ def check_picture_folder(folder, colour: bool = False) -> None:
         raise NonogramError(f'{folder}: no such folder')
     if not path.is_dir():
         raise NonogramError(f'{folder}: not a folder of pictures')
-    kinds = [suffix for suffix in PICTURE_SUFFIXES if not (colour and suffix == '.txt')]
-    if not any(item.suffix.lower() in kinds for item in path.iterdir()):
+    if not any(item.suffix.lower() in picture_suffixes(colour) for item in path.iterdir()):
         raise NonogramError(f'{folder}: no PNG, JPEG, GIF, BMP{"" if colour else " or .txt"} '
                             'pictures in it')
 
@@ -648,8 +653,6 @@ def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, 
                          'pictures make black-and-white puzzles')
     if folder is not None:
         check_picture_folder(folder, colour=colours is not None)
-    if colours is not None:
-        import nonocolour  # (colour puzzles only: lesson 14's engine judges them)
     size = size or 10
     start = time.monotonic()
     seconds = ends - start
@@ -672,7 +675,7 @@ def class_set(count: int, size: int | None = None, difficulty: str = 'line', *, 
             try:
                 puzzle, verdict = within(share, lambda: judged_picture(
                     picture, title, difficulty == 'line', **limits) if colours is None else
-                    (picture, nonocolour.analyse(picture.rows, picture.cols, **limits)))
+                    judged_colour_picture(picture, **limits))
             except SearchLimit:  # too many nodes (skip the picture), or out of time (stop)
                 continue
             finally:
@@ -703,6 +706,12 @@ def judged_picture(picture, title: str, line_solvable: bool, **limits) -> tuple:
     """(make_puzzle's puzzle of the picture, the engine's verdict on it), within `limits`."""
     puzzle = make_puzzle(picture, title, line_solvable, **limits)
     return puzzle, nonoengine.analyse(puzzle.rows, puzzle.cols, puzzle.givens, **limits)
+
+
+def judged_colour_picture(puzzle, **limits) -> tuple:
+    """(the colour puzzle of a picture, lesson 14's verdict on it), within `limits`."""
+    import nonocolour  # (colour puzzles only)
+    return puzzle, nonocolour.analyse(puzzle.rows, puzzle.cols, **limits)
 
 
 def hopeless_pace(made: int, count: int, spent: float, seconds: float) -> bool:
